@@ -1,0 +1,170 @@
+"""Fixtures shared by the site and browser tests.
+
+The site is built once per test session with ``mkdocs build --strict`` and served
+over real HTTP from this machine (loopback only), both at the root and under the
+``/rules/`` sub-path a club might use.
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import os
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+ARTIFACTS = ROOT / ".artifacts"
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+]
+
+
+class SiteHandler(http.server.SimpleHTTPRequestHandler):
+    """A quiet static file handler with the MIME types Pyodide needs."""
+
+    extensions_map = {
+        **http.server.SimpleHTTPRequestHandler.extensions_map,
+        ".mjs": "text/javascript",
+        ".js": "text/javascript",
+        ".wasm": "application/wasm",
+        ".json": "application/json",
+        ".webmanifest": "application/manifest+json",
+    }
+
+    def log_message(self, format: str, *args: object) -> None:  # noqa: A002
+        pass
+
+
+class StaticServer:
+    """A threaded HTTP server for one folder on 127.0.0.1 (a free port)."""
+
+    def __init__(self, directory: Path) -> None:
+        handler = functools.partial(SiteHandler, directory=str(directory))
+        self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+        self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
+
+    @property
+    def origin(self) -> str:
+        host, port = self.httpd.server_address[:2]
+        return f"http://{host}:{port}"
+
+    def __enter__(self) -> StaticServer:
+        self.thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.httpd.shutdown()
+        self.httpd.server_close()
+
+
+def build_site(out: Path) -> float:
+    """Build the site into ``out`` with --strict; return the seconds it took."""
+    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
+    start = time.perf_counter()
+    result = subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(out)],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+    )
+    elapsed = time.perf_counter() - start
+    if result.returncode != 0:
+        pytest.fail(f"mkdocs build --strict failed:\n{result.stdout}\n{result.stderr}")
+    return elapsed
+
+
+@pytest.fixture(scope="session")
+def built_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The built site folder (built once per session)."""
+    out = tmp_path_factory.mktemp("built") / "site"
+    elapsed = build_site(out)
+    print(f"\nsite built in {elapsed:.1f} s")
+    return out
+
+
+@pytest.fixture(scope="session")
+def site_url(built_site: Path) -> Iterator[str]:
+    """The built site served over HTTP at the root: ``http://127.0.0.1:PORT/``."""
+    with StaticServer(built_site) as server:
+        yield server.origin + "/"
+
+
+@pytest.fixture(scope="session")
+def subpath_site_url(built_site: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The same site served under ``/rules/``, as a club's web server might."""
+    root = tmp_path_factory.mktemp("subpath")
+    (root / "rules").symlink_to(built_site, target_is_directory=True)
+    with StaticServer(root) as server:
+        yield server.origin + "/rules/"
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[object]:
+    """Debian's Chromium driven by Playwright (headless)."""
+    playwright_api = pytest.importorskip("playwright.sync_api")
+    if not Path(CHROMIUM).exists():
+        pytest.fail(f"{CHROMIUM} is missing: run `make browser` (apt-get install -y chromium)")
+    with playwright_api.sync_playwright() as p:
+        instance = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield instance
+        instance.close()
+
+
+class RequestLog:
+    """Every request a browser context made, split into same-origin and off-origin."""
+
+    def __init__(self, origin: str) -> None:
+        self.origin = origin
+        self.local: list[str] = []
+        self.off_origin: list[str] = []
+
+    def route(self, route: object) -> None:
+        url = route.request.url  # type: ignore[attr-defined]
+        if url.startswith(self.origin + "/") or url.startswith(("data:", "blob:")):
+            self.local.append(url)
+            route.continue_()  # type: ignore[attr-defined]
+        else:
+            self.off_origin.append(url)
+            route.abort()  # type: ignore[attr-defined]
+
+
+@pytest.fixture
+def new_context(browser: object, site_url: str) -> Iterator[object]:
+    """Factory: ``new_context(**options)`` gives a context whose ``.requests`` log
+    records (and blocks) every request that leaves the site's origin."""
+    contexts = []
+    origin = site_url.rstrip("/")
+
+    def make(**options: object) -> object:
+        context = browser.new_context(**options)  # type: ignore[attr-defined]
+        log = RequestLog(origin)
+        context.route("**/*", log.route)
+        context.requests = log
+        contexts.append(context)
+        return context
+
+    yield make
+    for context in contexts:
+        context.close()
+
+
+@pytest.fixture(scope="session")
+def artifacts() -> Path:
+    """Folder for screenshots and PDFs a person should look at (not committed)."""
+    ARTIFACTS.mkdir(exist_ok=True)
+    return ARTIFACTS
