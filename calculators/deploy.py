@@ -1,0 +1,53 @@
+"""Deploying units from a suppressed Blind (RULES-MATH §4a, from 000). Not a probability."""
+
+from __future__ import annotations
+
+from typing import Any
+
+READINGS = (
+    "One suppression per unit until all are allocated; suppressions beyond the number of units "
+    "become Disruption Points.",
+    "Disruption Points go one at a time: no unit takes a second before every unit has one.",
+    "The owner chooses which units; the list shows one allocation the rules allow.",
+)
+
+
+def deploy(**p: Any) -> dict[str, Any]:
+    """Share a Blind's suppressions and Disruption Points among its units.
+
+    >>> deploy(suppressions=2, disruption=0, units=3)["summary"]
+    '2 units suppressed'
+    """
+    n, s = p["units"], p["suppressions"]
+    overflow = max(0, s - n)
+    dp = p["disruption"] + overflow
+    units = [{"suppressed": i < s, "disruption": dp // n + (i < dp % n)} for i in range(n)]
+    explain = [f"{min(s, n)} of {n} units take one suppression each"]
+    if overflow:
+        explain.append(f"{overflow} suppressions beyond the units become Disruption Points")
+    if dp:
+        explain.append(f"{dp} Disruption Points go one per unit in turn")
+    return {"mechanic": "deploy", "units": units, "summary": summary(units), "explain": explain}
+
+
+def summary(units: list[dict[str, Any]]) -> str:
+    """Describe an allocation the way a player would say it.
+
+    >>> summary([{"suppressed": True, "disruption": 1}, {"suppressed": False, "disruption": 0}])
+    '1 unit suppressed; 1 unit with 1 DP'
+    """
+    parts = []
+    suppressed = sum(u["suppressed"] for u in units)
+    if suppressed:
+        parts.append(f"{_units(suppressed)} suppressed")
+    by_dp: dict[int, int] = {}
+    for u in units:
+        if u["disruption"]:
+            by_dp[u["disruption"]] = by_dp.get(u["disruption"], 0) + 1
+    for dp, count in sorted(by_dp.items(), reverse=True):
+        parts.append(f"{_units(count)} with {dp} DP")
+    return "; ".join(parts) if parts else "no unit suppressed or disrupted"
+
+
+def _units(n: int) -> str:
+    return f"{n} unit" + ("" if n == 1 else "s")

@@ -1,0 +1,146 @@
+"""Pools of six-sided dice rolled against a target number (RULES-MATH §1).
+
+Every distribution here is a table of integer counts over ``6**n`` face
+sequences, so sums and comparisons stay exact; :class:`~fractions.Fraction`
+appears only when a count is divided by its total.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import lru_cache
+from math import comb
+
+MIN_TN = 2
+MAX_TN = 6
+
+
+@dataclass(frozen=True)
+class Pool:
+    """Dice actually rolled and the TN they need, after the §1 limits.
+
+    >>> Pool.resolve(5, 7)
+    Pool(dice=4, tn=6, notes=('TN 7+: one die lost, rolls at 6+',))
+    >>> Pool.resolve(3, 1).tn
+    2
+    """
+
+    dice: int
+    tn: int
+    notes: tuple[str, ...] = ()
+
+    @classmethod
+    def resolve(cls, dice: int, tn: int) -> Pool:
+        """Apply the limits: TN 7 or worse costs one die and becomes 6+;
+        a TN better than 2+ is 2+; a pool never goes below 0 dice."""
+        notes = []
+        dice = max(0, dice)
+        if tn > MAX_TN:
+            dice = max(0, dice - 1)
+            notes.append(f"TN {tn}+: one die lost, rolls at 6+")
+            tn = MAX_TN
+        elif tn < MIN_TN:
+            notes.append(f"TN {tn}+ cannot be better than 2+ (a 1 always fails): rolls at 2+")
+            tn = MIN_TN
+        return cls(dice, tn, tuple(notes))
+
+    def __str__(self) -> str:
+        return f"{self.dice}D at {self.tn}+"
+
+
+@lru_cache(maxsize=512)
+def successes(dice: int, tn: int) -> tuple[int, ...]:
+    """Counts of face sequences by number of successes (index = successes).
+
+    >>> successes(2, 4)   # 36 sequences: 9 with none, 18 with one, 9 with two
+    (9, 18, 9)
+    """
+    hit = 7 - tn
+    miss = 6 - hit
+    return tuple(comb(dice, k) * hit**k * miss ** (dice - k) for k in range(dice + 1))
+
+
+@lru_cache(maxsize=512)
+def successes_sixes(dice: int, tn: int) -> tuple[tuple[int, ...], ...]:
+    """Counts by (successes, sixes): ``table[s][x]``, zero where x > s.
+
+    A six always succeeds (TN is at most 6+); the other successes show
+    ``tn..5``.
+
+    >>> successes_sixes(1, 4)
+    ((3, 0), (2, 1))
+    """
+    plain = MAX_TN - tn  # successful faces other than the six
+    miss = tn - 1
+    table = [[0] * (dice + 1) for _ in range(dice + 1)]
+    for sixes in range(dice + 1):
+        rest = dice - sixes
+        ways_sixes = comb(dice, sixes)
+        for others in range(rest + 1):
+            table[sixes + others][sixes] = (
+                ways_sixes * comb(rest, others) * plain**others * miss ** (rest - others)
+            )
+    return tuple(tuple(row) for row in table)
+
+
+@lru_cache(maxsize=512)
+def successes_ones_sixes(dice: int, tn: int) -> dict[tuple[int, int, int], int]:
+    """Counts by (successes, ones, sixes): the joint distribution of §1.
+
+    >>> sorted(successes_ones_sixes(1, 4).items())
+    [((0, 0, 0), 2), ((0, 1, 0), 1), ((1, 0, 0), 2), ((1, 0, 1), 1)]
+    """
+    plain = MAX_TN - tn
+    other_miss = tn - 2  # faces 2..tn-1
+    out: dict[tuple[int, int, int], int] = {}
+    for sixes in range(dice + 1):
+        for ones in range(dice - sixes + 1):
+            rest = dice - sixes - ones
+            ways = comb(dice, sixes) * comb(dice - sixes, ones)
+            for others in range(rest + 1):
+                count = ways * comb(rest, others) * plain**others * other_miss ** (rest - others)
+                if count:
+                    key = (sixes + others, ones, sixes)
+                    out[key] = out.get(key, 0) + count
+    return out
+
+
+def p_more(a: Pool, b: Pool, *, ties_to_a: bool = False) -> Fraction:
+    """P(pool ``a`` rolls more successes than pool ``b``) (or at least as many).
+
+    >>> p_more(Pool(1, 4), Pool(1, 4))
+    Fraction(1, 4)
+    >>> p_more(Pool(1, 4), Pool(1, 4), ties_to_a=True)
+    Fraction(3, 4)
+    """
+    sa, sb = successes(a.dice, a.tn), successes(b.dice, b.tn)
+    below = 0  # running count of b's outcomes under the threshold
+    cumulative = []
+    for count in sb:
+        below += count
+        cumulative.append(below)
+    favourable = 0
+    for k, count in enumerate(sa):
+        limit = k if ties_to_a else k - 1
+        if limit >= 0:
+            favourable += count * cumulative[min(limit, len(cumulative) - 1)]
+    return Fraction(favourable, 6 ** (a.dice + b.dice))
+
+
+@lru_cache(maxsize=64)
+def sum_of_d6(dice: int) -> tuple[int, ...]:
+    """Counts of face sequences by total of ``dice`` six-sided dice (index = total).
+
+    >>> sum_of_d6(2)[7]
+    6
+    """
+    counts = [1]
+    for _ in range(dice):
+        nxt = [0] * (len(counts) + 6)
+        for total, c in enumerate(counts):
+            if c:
+                for face in range(1, 7):
+                    nxt[total + face] += c
+        counts = nxt
+    return tuple(counts)

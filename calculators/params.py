@@ -1,0 +1,218 @@
+"""The parameters of every mechanic, and their validation (RULES-MATH §7).
+
+One table serves three doors: :func:`validate` checks input at ``compute()``,
+the command line builds its flags and ``--help`` from it, and the site's build
+hook builds each widget's form from it.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from .errors import InputError
+
+Kind = Literal["int", "number", "bool", "choice"]
+
+DICE = (0, 40)
+INCHES = (0, 200)
+COVER = ("none", "light", "medium", "heavy")
+COVER_DICE = {"none": 0, "light": 1, "medium": 2, "heavy": 3}
+
+
+@dataclass(frozen=True)
+class Param:
+    """One input of a mechanic."""
+
+    name: str
+    kind: Kind
+    label: str
+    default: Any = None
+    required: bool = False
+    minimum: float | None = None
+    maximum: float | None = None
+    choices: tuple[str, ...] = ()
+    unit: str = ""
+    help: str = ""
+
+    def describe_range(self) -> str:
+        """The allowed values, as error messages and ``--help`` state them."""
+        if self.kind == "choice":
+            return "one of " + ", ".join(self.choices)
+        if self.kind == "bool":
+            return "true or false"
+        whole = "a whole number" if self.kind == "int" else "a number"
+        return f"{whole} {_fmt(self.minimum)}..{_fmt(self.maximum)}"
+
+    def check(self, value: Any) -> Any:
+        """Return ``value`` if it is allowed, else raise :class:`InputError`."""
+        if self.kind == "bool":
+            if not isinstance(value, bool):
+                raise InputError(self.name, f"must be true or false, got {_show(value)}")
+            return value
+        if self.kind == "choice":
+            if not isinstance(value, str) or value not in self.choices:
+                raise InputError(self.name, f"must be {self.describe_range()}, got {_show(value)}")
+            return value
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            raise InputError(self.name, f"must be {self.describe_range()}, got {_show(value)}")
+        if isinstance(value, float) and not math.isfinite(value):
+            raise InputError(self.name, f"must be {self.describe_range()}, got {_show(value)}")
+        if self.kind == "int" and not isinstance(value, int):
+            raise InputError(self.name, f"must be {self.describe_range()}, got {_show(value)}")
+        assert self.minimum is not None and self.maximum is not None
+        if not self.minimum <= value <= self.maximum:
+            raise InputError(self.name, f"must be {self.describe_range()}, got {_show(value)}")
+        return value
+
+
+def _fmt(x: float | None) -> str:
+    if x is None:
+        return "?"
+    return str(int(x)) if float(x).is_integer() else str(x)
+
+
+def _show(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return repr(value) if len(value) <= 40 else repr(value[:37] + "...")
+    if isinstance(value, float):
+        return repr(value)
+    if isinstance(value, int):
+        return str(value)
+    if value is None:
+        return "null"
+    return type(value).__name__
+
+
+def _dice(name: str, label: str, default: int | None = None, **kw: Any) -> Param:
+    return Param(name, "int", label, default, default is None, DICE[0], DICE[1], unit="D", **kw)
+
+
+def _inches(name: str, label: str, default: float | None = None, low: float = 0, **kw: Any) -> Param:
+    return Param(name, "number", label, default, default is None, low, INCHES[1], unit="″", **kw)
+
+
+def _flag(name: str, label: str, **kw: Any) -> Param:
+    return Param(name, "bool", label, False, **kw)
+
+
+def _choice(name: str, label: str, choices: tuple[str, ...], default: str | None, **kw: Any) -> Param:
+    return Param(name, "choice", label, default, default is None, choices=choices, **kw)
+
+
+def _count(name: str, label: str, low: int, high: int, default: int | None, **kw: Any) -> Param:
+    return Param(name, "int", label, default, default is None, low, high, **kw)
+
+
+PARAMETERS: dict[str, tuple[Param, ...]] = {
+    "spotting": (
+        _inches("distance", "Distance to the Blind", help="inches from the spotting unit"),
+        _choice("cover", "Blind's cover", COVER, "none", help="owner adds +1/+2/+3D"),
+        _flag("moving", "Blind is moving", help="-1 TN"),
+        _flag("suppressed", "Spotter is suppressed", help="+1 TN"),
+        _flag("recon", "Spotter is a recon unit", help="-1 TN"),
+        _count("chain_dice", "Dice Chain dice", 0, 3, 0, unit="D", help="Double Dice Chain = +2D"),
+        _choice("ties", "A tie goes to", ("owner", "spotter"), "owner",
+                help="owner: a tie leaves the Blind unspotted"),
+        _choice("target", "Target", ("blind", "hidden"), "blind",
+                help="a Blind, or Hidden Units in a Blind-sized area"),
+        _flag("fumble_needs_spot", "Deploy on 1s only if spotted",
+              help="Hidden Units: more 1s than 6s deploys only when the attempt also succeeds"),
+        _dice("spotter_dice", "Spotter's base dice", 4, help="the rules give 4D"),
+        _dice("owner_dice", "Owner's base dice", 3, help="the rules give 3D"),
+    ),
+    "artillery": (
+        _choice("variant", "Rules", ("armour-battles", "combat-hq"), None,
+                help="armour-battles: Hidden Units update (000); combat-hq: fire missions (004)"),
+        _dice("fire_dice", "Battery's Fire Dice", 5),
+        _choice("cover", "Blind's cover", COVER, "none", help="combat-hq only: +1/+2/+3D Reaction"),
+        _count("hit_faces", "\"Hit\" faces on the Deviation Dice", 0, 6, 2),
+        _inches("blind_width", "Blind width", 6, low=0.5),
+        _inches("blind_depth", "Blind depth", 3, low=0.5),
+        _inches("template_radius", "Fire Template radius", 3, help="combat-hq only"),
+        _count("suppressions", "Suppressions already on the Blind", 0, 4, 0),
+        _count("disruption", "Disruption Points already on the Blind", 0, 40, 0),
+        _flag("dummy", "It is a Dummy Blind", help="removed at 4 Disruption Points from artillery"),
+    ),
+    "close_assault": (
+        _dice("att_dice", "Attacker's dice", help="FP or AT dice as the rules call for"),
+        _flag("att_flank", "Flank or rear attack", help="-1 TN"),
+        _choice("att_move", "Attacker's move", ("single", "double", "triple"), "single",
+                help="double -1D, triple -2D"),
+        _flag("att_class_penalty", "Attacker is a heavy weapon, gun, close support unit or tank destroyer",
+              help="+2 TN"),
+        _flag("att_no_at", "Attacker has no AT against armour", help="rolls FP at +2 TN"),
+        _count("att_disruption", "Attacker's Disruption Points", 0, 9, 0),
+        _count("att_cohesion", "Attacker's Cohesion", 1, 10, 3),
+        _flag("att_suppressed", "Attacker is suppressed",
+              help="not allowed: suppressed units cannot be ordered to Close Assault"),
+        _dice("def_dice", "Defender's dice", help="FP or AT dice as the rules call for"),
+        _flag("def_suppressed", "Defender is suppressed", help="+1 TN"),
+        _flag("def_class_penalty", "Defender is a heavy weapon, gun, close support unit or tank destroyer",
+              help="+2 TN"),
+        _flag("def_no_at", "Defender has no AT against armour", help="rolls FP at +2 TN"),
+        _choice("def_cover", "Defender's cover", COVER, "none", help="+1/+2/+3D"),
+        _count("def_disruption", "Defender's Disruption Points", 0, 9, 0),
+        _count("def_cohesion", "Defender's Cohesion", 1, 10, 3),
+    ),
+    "supply": (
+        _dice("supply_dice", "Artillery Supply Dice"),
+        _flag("staff_order", "Staff Order spent", help="+1D"),
+    ),
+    "rally": (
+        _dice("disruption", "Disruption Points on the Blind"),
+    ),
+    "blind_move": (
+        _inches("target", "Distance the Blind must cover"),
+        _flag("suppressed", "Blind is suppressed", help="Variable Move (3D6″) only"),
+        _flag("obstacle", "Crosses an obstacle",
+              help="costs one Fixed Move; a suppressed Blind needs its entire move"),
+    ),
+    "deploy": (
+        _count("suppressions", "Suppressions on the Blind", 0, 4, 0),
+        _count("disruption", "Disruption Points on the Blind", 0, 40, 0),
+        _count("units", "Units deploying", 1, 20, None),
+    ),
+}
+
+MECHANICS: tuple[str, ...] = tuple(PARAMETERS)
+
+
+def mechanic_name(name: Any) -> str:
+    """The canonical name of a mechanic (``close-assault`` is accepted too)."""
+    if isinstance(name, str):
+        canonical = name.replace("-", "_")
+        if canonical in PARAMETERS:
+            return canonical
+    raise InputError("mechanic", f"must be one of {', '.join(MECHANICS)}, got {_show(name)}")
+
+
+def validate(mechanic: str, params: Any) -> dict[str, Any]:
+    """Check ``params`` against the mechanic's table; fill in defaults.
+
+    >>> validate("rally", {"disruption": 2})
+    {'disruption': 2}
+    >>> validate("rally", {"disruption": 41})
+    Traceback (most recent call last):
+    ...
+    calculators.errors.InputError: disruption: must be a whole number 0..40, got 41
+    """
+    if not isinstance(params, dict):
+        raise InputError("params", f"must be an object of parameters, got {_show(params)}")
+    table = {p.name: p for p in PARAMETERS[mechanic]}
+    for key in params:
+        if key not in table:
+            allowed = ", ".join(table)
+            raise InputError(str(key), f"unknown parameter for {mechanic}; allowed: {allowed}")
+    out = {}
+    for name, param in table.items():
+        if name in params:
+            out[name] = param.check(params[name])
+        elif param.required:
+            raise InputError(name, f"is required ({param.describe_range()})")
+        else:
+            out[name] = param.default
+    return out

@@ -1,0 +1,37 @@
+"""Exact probabilities and how they are written out.
+
+A probability is a :class:`fractions.Fraction` wherever the answer is rational.
+Only the artillery geometry (angles on a circle) produces irrational answers;
+those are carried as floats accurate to about 1e-15 and written out with
+``exact: null``.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import TypeAlias
+
+Number: TypeAlias = Fraction | float
+ProbJSON: TypeAlias = dict[str, float | str | None]
+
+
+def prob(p: Number) -> ProbJSON:
+    """Write a probability as the API's ``{"value", "exact"}`` object.
+
+    >>> prob(Fraction(1, 4))
+    {'value': 0.25, 'exact': '1/4'}
+    >>> prob(0.5)
+    {'value': 0.5, 'exact': None}
+    """
+    if isinstance(p, Fraction):
+        return {"value": float(p), "exact": f"{p.numerator}/{p.denominator}"}
+    return {"value": float(p), "exact": None}
+
+
+def percent(p: Number) -> str:
+    """A probability as a percentage with one decimal, the way the site prints it.
+
+    >>> percent(Fraction(1, 3))
+    '33.3 %'
+    """
+    return f"{float(p) * 100:.1f} %"

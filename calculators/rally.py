@@ -1,0 +1,32 @@
+"""Rallying a Blind (RULES-MATH §6, from 000)."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+from .dice import successes
+from .probability import prob
+
+TN = 4
+READINGS = ("Roll one die per Disruption Point at 4+; each success removes one Disruption Point.",)
+
+
+def rally(**p: Any) -> dict[str, Any]:
+    """How many Disruption Points a Blind keeps after rallying.
+
+    >>> [row["p"]["exact"] for row in rally(disruption=1)["remaining"]]
+    ['1/2', '1/2']
+    """
+    n = p["disruption"]
+    counts = successes(n, TN)
+    total = 6**n
+    remaining = [{"disruption": n - k, "p": prob(Fraction(counts[k], total))}
+                 for k in range(n, -1, -1)]
+    return {
+        "mechanic": "rally",
+        "remaining": remaining,
+        "p_all_removed": prob(Fraction(counts[n], total)),
+        "expected_removed": prob(Fraction(n, 2)),
+        "explain": [f"roll {n}D at {TN}+: one Disruption Point removed per success"],
+    }

@@ -1,0 +1,169 @@
+"""Spotting a Blind (RULES-MATH §2) and spotting Hidden Units (§3)."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any, Literal
+
+from .dice import Pool, successes, successes_ones_sixes, p_more
+from .params import COVER_DICE
+from .probability import prob
+
+AUTOMATIC_RANGE = 6
+# (upper edge in inches, band label, base TN); each edge belongs to the nearer band.
+BANDS: tuple[tuple[float, str, int], ...] = (
+    (12, "6-12", 3),
+    (24, "12-24", 4),
+    (36, "24-36", 5),
+    (float("inf"), "36+", 6),
+)
+
+READINGS = (
+    "A Blind 6″ away or less is spotted automatically: no dice are rolled (Hidden Units: the Blind is placed).",
+    "A band's edge belongs to the nearer band: 12″ is 3+, 12.1″ is 4+.",
+    "The spotter needs more successes than the owner; a tie leaves the Blind unspotted "
+    "unless you switch 'A tie goes to' to the spotter.",
+    "TN modifiers add up first; a TN of 7+ loses one die and rolls 6+, a TN better than 2+ rolls 2+.",
+    "Double Dice Chain = +2D, as in the worked example.",
+    "Hidden Units are deployed when the spotter scores at least one success and the owner rolls more 1s "
+    "than 6s, whether or not the spotting attempt itself succeeded (option: only when it succeeded).",
+)
+
+
+def band_for(distance: float) -> tuple[str, int] | None:
+    """The range band and base TN at ``distance``; ``None`` when automatic.
+
+    >>> band_for(6), band_for(12), band_for(12.5), band_for(40)
+    (None, ('6-12', 3), ('12-24', 4), ('36+', 6))
+    """
+    if distance <= AUTOMATIC_RANGE:
+        return None
+    for edge, label, tn in BANDS:
+        if distance <= edge:
+            return label, tn
+    raise AssertionError("unreachable: the last band is open-ended")
+
+
+def _spotter_pool(base_tn: int, p: dict[str, Any]) -> tuple[Pool, list[str]]:
+    steps = []
+    tn = base_tn
+    for flag, delta, text in (
+        ("moving", -1, "Blind is moving: -1 TN"),
+        ("recon", -1, "spotter is a recon unit: -1 TN"),
+        ("suppressed", +1, "spotter is suppressed: +1 TN"),
+    ):
+        if p[flag]:
+            tn += delta
+            steps.append(text)
+    dice = p["spotter_dice"] + p["chain_dice"]
+    pool = Pool.resolve(dice, tn)
+    return pool, steps + list(pool.notes)
+
+
+def _owner_pool(p: dict[str, Any]) -> Pool:
+    return Pool.resolve(p["owner_dice"] + COVER_DICE[p["cover"]], 4)
+
+
+def _p_spot(spotter: Pool, owner: Pool, ties: str) -> Fraction:
+    return p_more(spotter, owner, ties_to_a=ties == "spotter")
+
+
+def hidden_outcomes(
+    spotter: Pool, owner: Pool, ties: str, fumble_needs_spot: bool
+) -> tuple[Fraction, Fraction, Fraction]:
+    """(deployed, Blind placed, still hidden) for a Hidden Units spotting attempt.
+
+    >>> d, b, h = hidden_outcomes(Pool(1, 4), Pool(1, 4), "owner", False)
+    >>> d + b + h
+    Fraction(1, 1)
+    """
+    sp = successes(spotter.dice, spotter.tn)
+    sp_total = 6**spotter.dice
+    # cumulative: ways for the spotter to score at least k successes
+    at_least = [0] * (len(sp) + 2)
+    for k in range(len(sp) - 1, -1, -1):
+        at_least[k] = at_least[k + 1] + sp[k]
+    need_more = 0 if ties == "spotter" else 1
+    deployed = placed = 0
+    for (owner_succ, ones, sixes), count in successes_ones_sixes(owner.dice, owner.tn).items():
+        threshold = min(owner_succ + need_more, len(sp))  # spotter wins the opposed roll
+        if ones > sixes:
+            # deployed: the spotter scores at least one success (and, as an option, wins)
+            deployed += count * at_least[max(threshold, 1) if fumble_needs_spot else 1]
+            # a win with no success at all (a 0-0 tie given to the spotter) places the Blind
+            if threshold == 0:
+                placed += count * sp[0]
+        else:
+            placed += count * at_least[threshold]
+    total = sp_total * 6**owner.dice
+    p_deployed = Fraction(deployed, total)
+    p_placed = Fraction(placed, total)
+    return p_deployed, p_placed, 1 - p_deployed - p_placed
+
+
+def spotting(**p: Any) -> dict[str, Any]:
+    """Odds of spotting a Blind (or Hidden Units) at a distance, with modifiers.
+
+    >>> r = spotting(distance=18, cover="none", moving=False, suppressed=False, recon=False,
+    ...              chain_dice=0, ties="owner", target="blind", fumble_needs_spot=False,
+    ...              spotter_dice=4, owner_dice=3)
+    >>> r["spotter_dice"], r["spotter_tn"], r["owner_dice"], r["p_spotted"]["exact"]
+    (4, 4, 3, '1/2')
+    """
+    owner = _owner_pool(p)
+    explain: list[str] = []
+    band = band_for(p["distance"])
+    result: dict[str, Any] = {"mechanic": "spotting"}
+    if band is None:
+        explain.append(f'{_inches(p["distance"])} is 6″ or less: spotted automatically, no dice rolled')
+        result.update(automatic=True, spotter_dice=0, spotter_tn=None, owner_dice=0, owner_tn=None,
+                      p_spotted=prob(Fraction(1)))
+        if p["target"] == "hidden":
+            explain.append("Hidden Units: the Blind is placed")
+            result.update(p_deployed=prob(Fraction(0)), p_blind=prob(Fraction(1)),
+                          p_hidden=prob(Fraction(0)))
+    else:
+        label, base_tn = band
+        spotter, steps = _spotter_pool(base_tn, p)
+        explain.append(f'{_inches(p["distance"])} is in the {label}″ band: base TN {base_tn}+')
+        explain.extend(steps)
+        chain = f' + {p["chain_dice"]}D Dice Chain' if p["chain_dice"] else ""
+        explain.append(f'spotter rolls {p["spotter_dice"]}D{chain} = {spotter}')
+        cover = COVER_DICE[p["cover"]]
+        cover_text = f' + {cover}D {p["cover"]} cover' if cover else ""
+        explain.append(f'owner rolls {p["owner_dice"]}D{cover_text} = {owner}')
+        explain.append("spotted when the spotter scores more successes than the owner"
+                       + (" or as many" if p["ties"] == "spotter" else " (a tie: not spotted)"))
+        result.update(automatic=False, spotter_dice=spotter.dice, spotter_tn=spotter.tn,
+                      owner_dice=owner.dice, owner_tn=owner.tn,
+                      p_spotted=prob(_p_spot(spotter, owner, p["ties"])))
+        if p["target"] == "hidden":
+            deployed, placed, hidden = hidden_outcomes(spotter, owner, p["ties"],
+                                                       p["fumble_needs_spot"])
+            explain.append("Hidden Units deploy when the spotter scores at least one success and "
+                           "the owner rolls more 1s than 6s"
+                           + (" and the attempt succeeds" if p["fumble_needs_spot"] else ""))
+            result.update(p_deployed=prob(deployed), p_blind=prob(placed), p_hidden=prob(hidden))
+    result["bands"] = band_table(p)
+    result["explain"] = explain
+    return result
+
+
+def band_table(p: dict[str, Any]) -> list[dict[str, Any]]:
+    """The probability of spotting in every range band, under the same modifiers."""
+    owner = _owner_pool(p)
+    rows: list[dict[str, Any]] = [
+        {"band": "0-6", "tn": None, "dice": 0, "p_spotted": prob(Fraction(1))}
+    ]
+    for _, label, base_tn in BANDS:
+        spotter, _ = _spotter_pool(base_tn, p)
+        rows.append({"band": label, "tn": spotter.tn, "dice": spotter.dice,
+                     "p_spotted": prob(_p_spot(spotter, owner, p["ties"]))})
+    return rows
+
+
+def _inches(d: float) -> str:
+    return f"{d:g}″"
+
+
+Ties = Literal["owner", "spotter"]

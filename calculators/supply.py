@@ -1,0 +1,40 @@
+"""The Artillery Supply Check (RULES-MATH §6, from 004)."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+from .dice import Pool, p_more
+from .probability import prob
+
+OPPONENT_DICE = 3
+TN = 4
+TURNS = 6
+
+READINGS = (
+    "The battery rolls the battle group's Artillery Supply Dice at 4+ (+1D for one Staff Order) "
+    "against 3D at 4+, and keeps firing only if it rolls more successes.",
+    "Turn by turn the checks are independent: the chance of still firing after k turns is the "
+    "chance of passing k checks in a row.",
+)
+
+
+def supply(**p: Any) -> dict[str, Any]:
+    """Odds that a battery keeps firing after its Artillery Supply Check.
+
+    >>> supply(supply_dice=3, staff_order=True)["pool"]
+    {'dice': 4, 'tn': 4}
+    """
+    battery = Pool.resolve(p["supply_dice"] + p["staff_order"], TN)
+    opponent = Pool(OPPONENT_DICE, TN)
+    q = p_more(battery, opponent)
+    staff = " + 1D Staff Order" if p["staff_order"] else ""
+    return {
+        "mechanic": "supply",
+        "pool": {"dice": battery.dice, "tn": battery.tn},
+        "p_continue": prob(q),
+        "turns": [{"k": k, "p": prob(q**k)} for k in range(1, TURNS + 1)],
+        "explain": [f"battery rolls {p['supply_dice']}D{staff} = {battery} against {opponent}",
+                    "it keeps firing when it rolls more successes (a tie stops it)"],
+    }
