@@ -206,7 +206,8 @@ def validate(mechanic: str, params: Any) -> dict[str, Any]:
     for key in params:
         if key not in table:
             allowed = ", ".join(table)
-            raise InputError(str(key), f"unknown parameter for {mechanic}; allowed: {allowed}")
+            name = key if isinstance(key, str) and key.isidentifier() else repr(key)
+            raise InputError(name, f"unknown parameter for {mechanic}; allowed: {allowed}")
     out = {}
     for name, param in table.items():
         if name in params:
