@@ -174,7 +174,7 @@ def artillery(**p: Any) -> dict[str, Any]:
         "inflicted": [{"suppressions": k, "p": prob(q)} for k, q in sorted(by_new.items()) if q],
         "outcomes": outcomes,
         "p_new_suppression": prob(p_new),
-        "expected_new_suppressions": prob(expected),
+        "expected_new_suppressions": prob(expected, bounded=False),
     }
     if p["dummy"]:
         removed = sum((q for (s, d), q in states.items() if d >= DUMMY_REMOVED_AT), Fraction(0))

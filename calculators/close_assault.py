@@ -252,7 +252,7 @@ def close_assault(**p: Any) -> dict[str, Any]:
         "p_attacker_dispersed": prob(sum((q for m, q in def_margin.items() if m >= att_room),
                                          Fraction(0))),
         "p_winner_suppressed": prob(winner_suppressed),
-        "expected_rounds": prob(sum(visits.values(), Fraction(0))),
+        "expected_rounds": prob(sum(visits.values(), Fraction(0)), bounded=False),
         "round1": {"att_dice": att1.dice, "att_tn": att1.tn, "def_dice": def1.dice,
                    "def_tn": def1.tn},
         "rounds": table,

@@ -27,6 +27,6 @@ def rally(**p: Any) -> dict[str, Any]:
         "mechanic": "rally",
         "remaining": remaining,
         "p_all_removed": prob(Fraction(counts[n], total)),
-        "expected_removed": prob(Fraction(n, 2)),
+        "expected_removed": prob(Fraction(n, 2), bounded=False),
         "explain": [f"roll {n}D at {TN}+: one Disruption Point removed per success"],
     }
