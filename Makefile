@@ -31,7 +31,11 @@ test: setup browser             ## every test: package, site, browser
 check: test
 
 bench: setup browser            ## benchmarks: print figures, assert nothing
-	$(PY) -m build.bench_calculators 2>/dev/null || $(PY) build/bench_calculators.py
+	$(PY) build/bench_calculators.py
+	$(PY) build/bench_site.py
+
+bundle: setup                   ## club bundle: dist/combat-hq-rules-<version>.zip
+	$(PY) build/bundle.py
 
 clean:
 	rm -rf site dist .artifacts
