@@ -19,7 +19,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from calculators import compute, dice  # noqa: E402
+from calculators import compute, dice
 
 REPEATS = 31
 TYPICAL_TARGET_MS = 2.0
@@ -72,8 +72,8 @@ def main() -> None:
     for group, cases, target in (("typical", TYPICAL, TYPICAL_TARGET_MS),
                                  ("worst", WORST, WORST_TARGET_MS)):
         for mechanic, params in cases:
-            cold = median_ms(lambda: compute(mechanic, params), cold=True)
-            warm = median_ms(lambda: compute(mechanic, params), cold=False)
+            cold = median_ms(lambda m=mechanic, q=params: compute(m, q), cold=True)
+            warm = median_ms(lambda m=mechanic, q=params: compute(m, q), cold=False)
             verdict = "ok" if cold <= target else "OVER"
             label = f"{group}: {mechanic} {describe(params)}"[:78]
             print(f"{label:<78} {cold:9.3f} {warm:9.3f}  <= {target:g} ms {verdict}")

@@ -46,7 +46,7 @@ HEADLINES: dict[str, str | None] = {
 assert set(_FUNCTIONS) == set(PARAMETERS) == set(READINGS) == set(HEADLINES)
 
 
-def compute(mechanic: str, params: dict[str, Any] | None = None) -> dict[str, Any]:
+def compute(mechanic: Any, params: Any = None) -> dict[str, Any]:
     """Run one calculator on plain data; return plain, JSON-able data.
 
     Raises :class:`~calculators.errors.InputError` naming the field on bad input.

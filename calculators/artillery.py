@@ -141,13 +141,13 @@ def artillery(**p: Any) -> dict[str, Any]:
             if q:
                 by_new[k] = by_new.get(k, Fraction(0)) + weight * q
     states: dict[tuple[int, int], Number] = {}
-    for k, q in sorted(by_new.items()):
+    for k, share in sorted(by_new.items()):
         key = after_fire(p["suppressions"], p["disruption"], k)
-        states[key] = states.get(key, Fraction(0)) + q
+        states[key] = states.get(key, Fraction(0)) + share
     outcomes = [{"suppressions": s, "disruption": d, "p": prob(q)}
                 for (s, d), q in sorted(states.items()) if q]
-    p_new = sum((q for k, q in by_new.items() if k > 0), Fraction(0))
-    expected = sum((k * q for k, q in by_new.items()), Fraction(0))
+    p_new: Number = sum((q for k, q in by_new.items() if k > 0), Fraction(0))
+    expected: Number = sum((k * q for k, q in by_new.items()), Fraction(0))
 
     explain = [f"{variant.source}: deviation {variant.deviation} when not a \"Hit\" "
                f"({p['hit_faces']} of 6 faces are \"Hit\")"]

@@ -99,7 +99,7 @@ def _wins_with_fewer_sixes(win: tuple[tuple[int, ...], ...], lose: tuple[tuple[i
     for s in range(len(win) - 1, -1, -1):
         if s < width:
             below[s] = acc[:]
-        acc = [u + v for u, v in zip(acc, prefix[s])]
+        acc = [u + v for u, v in zip(acc, prefix[s], strict=True)]
     ways = sum(count * below[sd][xd] for sd, row in enumerate(lose) for xd, count in enumerate(row)
                if count)
     return Fraction(ways, total)

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import math
 from fractions import Fraction
+from itertools import pairwise
 
 from .probability import Number
 
@@ -69,7 +70,7 @@ def fraction_within(r: float, half_width: float, half_depth: float, reach: float
         return Fraction(0)  # at most a single point touches: measure zero
     angles = _crossings(r, a, b, reach)
     inside = 0.0
-    for lo, hi in zip(angles, angles[1:]):
+    for lo, hi in pairwise(angles):
         if hi > lo:
             mid = (lo + hi) / 2
             if _inside(r * math.cos(mid), r * math.sin(mid), a, b, reach):

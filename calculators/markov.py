@@ -41,5 +41,5 @@ def expected_visits(start: S, moves: Mapping[S, Mapping[S, Fraction]]) -> dict[S
         for r in range(n):
             if r != col and matrix[r][col] != 0:
                 factor = matrix[r][col]
-                matrix[r] = [x - factor * y for x, y in zip(matrix[r], matrix[col])]
+                matrix[r] = [x - factor * y for x, y in zip(matrix[r], matrix[col], strict=True)]
     return {s: matrix[index[s]][n] for s in states}

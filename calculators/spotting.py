@@ -5,7 +5,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any, Literal
 
-from .dice import Pool, successes, successes_ones_sixes, p_more
+from .dice import Pool, p_more, successes, successes_ones_sixes
 from .params import COVER_DICE
 from .probability import prob
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from fractions import Fraction
+from itertools import pairwise
 from typing import Any
 
 from hypothesis import given, settings
@@ -34,7 +35,7 @@ def test_spotting_monotone(distance: float, mods: dict[str, Any], chain: int, co
     more_cover = exact(compute("spotting", {**base, "cover": COVERS[COVERS.index(cover) + 1]})["p_spotted"])
     assert more_dice >= p >= more_cover
     bands = [exact(b["p_spotted"]) for b in compute("spotting", base)["bands"]]
-    assert all(near >= far for near, far in zip(bands, bands[1:]))
+    assert all(near >= far for near, far in pairwise(bands))
 
 
 @SETTINGS
@@ -108,7 +109,7 @@ def test_small_mechanics_sum_to_one(dp: int, target: float, suppressed: bool, ob
     s_staff = compute("supply", {"supply_dice": supply_dice, "staff_order": True})
     assert exact(s_staff["p_continue"]) >= exact(s["p_continue"])
     ks = [exact(t["p"]) for t in s["turns"]]
-    assert all(a >= b for a, b in zip(ks, ks[1:]))
+    assert all(a >= b for a, b in pairwise(ks))
 
 
 @SETTINGS

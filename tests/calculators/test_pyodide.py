@@ -67,6 +67,6 @@ def test_pyodide_answers_byte_identical_to_cpython(tmp_path: Path) -> None:
     out = json.loads(run.stdout)
     print(f"\nPyodide's Python: {out['python'].split()[0]}; CPython: {sys.version.split()[0]}")
     expected = [compute_json(r) for r in requests]
-    for request, got, want in zip(requests, out["answers"], expected):
+    for request, got, want in zip(requests, out["answers"], expected, strict=True):
         assert got == want, f"Pyodide differs from CPython for {request}"
     assert sum('"error"' in a[:10] for a in expected) == 4
