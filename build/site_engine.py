@@ -88,11 +88,17 @@ def copy_engine(site_dir: Path) -> list[Path]:
     target = site_dir / ENGINE_DIR / "pyodide"
     target.mkdir(parents=True, exist_ok=True)
     for name in PYODIDE_CORE:
-        shutil.copy2(PYODIDE_DIR / name, target / name)
-        written.append(target / name)
+        written.append(_publish(PYODIDE_DIR / name, target / name))
     wheel = build_wheel()
     wheel_dir = site_dir / ENGINE_DIR / source_hash()
     wheel_dir.mkdir(parents=True, exist_ok=True)
-    shutil.copy2(wheel, wheel_dir / wheel.name)
-    written.append(wheel_dir / wheel.name)
+    written.append(_publish(wheel, wheel_dir / wheel.name))
     return written
+
+
+def _publish(source: Path, target: Path) -> Path:
+    """Copy a file into the site readable by any web server's user (the wheel is
+    built owner-only, and nginx or Apache would answer 403 for it)."""
+    shutil.copyfile(source, target)
+    target.chmod(0o644)
+    return target

@@ -1,0 +1,345 @@
+"""Offline and lean: what happens to the built site after everything is in it.
+
+Called from ``build/hooks.py``:
+
+* ``post_page(output, page, config)`` (``on_post_page``) links the web app manifest,
+  the theme colour and the touch icon from every page. (No engine preload hints:
+  the engine runs in a module worker, which cannot use a document's preloads or
+  module map; a preload would at best warm the HTTP cache and at worst fetch the
+  9.6 MB wasm twice.)
+* ``post_build(site_dir, config)`` (``on_post_build``, after the engine copy):
+
+  1. lean: removes the source maps (and the comments pointing at them) and the
+     lunr language files Material's search worker never loads for the site's
+     languages;
+  2. writes ``sw.js`` at the site root: a service worker that precaches every
+     page and file of this build under a cache named by a hash of their content;
+  3. writes precompressed ``.gz`` copies of the large text files and the wasm
+     for web servers that can send them (nginx ``gzip_static``, Caddy
+     ``precompressed``, the club bundle's ``serve.py``).
+
+Everything here is a pure function of the files in ``site_dir``: two builds of the
+same sources give the same ``sw.js`` and the same ``.gz`` bytes.
+"""
+
+from __future__ import annotations
+
+import gzip
+import hashlib
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+HERE = Path(__file__).resolve().parent
+SW_TEMPLATE = HERE / "sw_template.js"
+GZ_CACHE = HERE / ".cache" / "gz"
+
+SERVICE_WORKER = "sw.js"
+MANIFEST = "manifest.webmanifest"
+TOUCH_ICON = "assets/icons/icon-192.png"
+THEME_COLOUR = "#795548"  # Material's "brown" primary, the header colour
+
+# Never precached: source maps, compressed copies (the server negotiates those),
+# the worker itself.
+NOT_PRECACHED_SUFFIXES = (".map", ".gz")
+NOT_PRECACHED_NAMES = frozenset({SERVICE_WORKER})
+
+# Precompressed copies: these types, at least this big, when gzip saves >= 10 %.
+GZ_SUFFIXES = frozenset(
+    {".html", ".js", ".mjs", ".css", ".json", ".wasm", ".svg", ".xml", ".webmanifest", ".txt"}
+)
+GZ_MIN_BYTES = 1024
+GZ_MAX_RATIO = 0.9
+
+SOURCE_MAP_COMMENT = re.compile(
+    rb"\n?(?://[#@] sourceMappingURL=(?P<js>[^\s*]+)[ \t]*|/\*[#@] sourceMappingURL=(?P<css>[^\s*]+)\s*\*/)\s*$"
+)
+
+
+# --------------------------------------------------------------------------- lean
+
+
+def search_languages(config: Any) -> list[str]:
+    """The ``lang`` list of the search plugin (Material's default: the theme language)."""
+    plugins = config["plugins"]
+    search = plugins.get("material/search") or plugins.get("search")
+    langs = getattr(search, "config", {}).get("lang") if search is not None else None
+    if not langs:
+        langs = [config["theme"]["language"] or "en"]
+    if isinstance(langs, str):
+        langs = [langs]
+    return list(langs)
+
+
+def lunr_files_needed(langs: list[str]) -> set[str]:
+    """The files under ``assets/javascripts/lunr/`` that Material's search worker
+    imports for ``langs`` (mirrors ``setupSearchLanguages`` in the worker bundle).
+
+    >>> sorted(lunr_files_needed(["en"]))
+    []
+    >>> sorted(lunr_files_needed(["en", "de"]))
+    ['min/lunr.de.min.js', 'min/lunr.multi.min.js', 'min/lunr.stemmer.support.min.js']
+    >>> sorted(lunr_files_needed(["ja"]))
+    ['min/lunr.ja.min.js', 'min/lunr.stemmer.support.min.js', 'tinyseg.js']
+    """
+    needed: set[str] = set()
+    for lang in langs:
+        if lang == "ja":
+            needed.add("tinyseg.js")
+        elif lang in ("hi", "th"):
+            needed.add("wordcut.js")
+        if lang != "en":
+            needed.add(f"min/lunr.{lang}.min.js")
+    if len(langs) > 1:
+        needed.add("min/lunr.multi.min.js")
+    if needed:
+        needed.add("min/lunr.stemmer.support.min.js")
+    return needed
+
+
+def remove_unused_search_languages(site_dir: Path, langs: list[str]) -> list[Path]:
+    """Delete the lunr language files the search worker will not import; return them."""
+    lunr = site_dir / "assets" / "javascripts" / "lunr"
+    if not lunr.is_dir():
+        return []
+    keep = lunr_files_needed(langs)
+    removed = []
+    for path in sorted(p for p in lunr.rglob("*") if p.is_file()):
+        if path.relative_to(lunr).as_posix() not in keep:
+            path.unlink()
+            removed.append(path)
+    for folder in sorted((p for p in lunr.rglob("*") if p.is_dir()), reverse=True):
+        if not any(folder.iterdir()):
+            folder.rmdir()
+    if not any(lunr.iterdir()):
+        lunr.rmdir()
+    return removed
+
+
+def strip_source_map_comment(data: bytes, exists: Any) -> bytes:
+    """Drop a trailing ``sourceMappingURL`` comment whose map ``exists(name)`` denies.
+
+    >>> strip_source_map_comment(b"a();\\n//# sourceMappingURL=a.js.map\\n", lambda n: False)
+    b'a();'
+    >>> strip_source_map_comment(b"a{}/*# sourceMappingURL=a.css.map */", lambda n: False)
+    b'a{}'
+    >>> strip_source_map_comment(b"a();\\n//# sourceMappingURL=a.js.map", lambda n: True)
+    b'a();\\n//# sourceMappingURL=a.js.map'
+    """
+    match = SOURCE_MAP_COMMENT.search(data)
+    if not match:
+        return data
+    name = (match.group("js") or match.group("css")).decode("utf-8", "replace")
+    if exists(name):
+        return data
+    return data[: match.start()]
+
+
+def remove_source_maps(site_dir: Path) -> list[Path]:
+    """Delete every ``.map`` file and the comments that point at a map no longer there."""
+    removed = sorted(site_dir.rglob("*.map"))
+    for path in removed:
+        path.unlink()
+    for path in sorted(site_dir.rglob("*")):
+        if path.suffix not in (".js", ".mjs", ".css") or not path.is_file():
+            continue
+        data = path.read_bytes()
+        stripped = strip_source_map_comment(
+            data, lambda name, folder=path.parent: "://" in name or (folder / name).exists()
+        )
+        if stripped != data:
+            path.write_bytes(stripped)
+    return removed
+
+
+# ---------------------------------------------------------------- service worker
+
+
+def url_of(rel: str) -> str:
+    """The URL (relative to the site root) that serves a built file.
+
+    >>> url_of("index.html"), url_of("rules/blinds/index.html"), url_of("404.html")
+    ('./', 'rules/blinds/', '404.html')
+    """
+    if rel == "index.html":
+        return "./"
+    if rel.endswith("/index.html"):
+        return rel[: -len("index.html")]
+    return rel
+
+
+def precache_files(site_dir: Path) -> list[tuple[str, Path]]:
+    """(URL, file) for everything the service worker keeps, sorted by URL."""
+    entries = []
+    for path in site_dir.rglob("*"):
+        if not path.is_file():
+            continue
+        rel = path.relative_to(site_dir).as_posix()
+        if path.name in NOT_PRECACHED_NAMES or path.name.endswith(NOT_PRECACHED_SUFFIXES):
+            continue
+        entries.append((url_of(rel), path))
+    return sorted(entries)
+
+
+LASTMOD = re.compile(rb"\s*<lastmod>[^<]*</lastmod>")
+
+
+def file_digest(path: Path) -> str:
+    """SHA-256 of a file; for sitemap.xml, without its <lastmod> dates (the build date:
+    a rebuild of unchanged sources on another day is not a new version of the rules).
+
+    >>> import tempfile; folder = Path(tempfile.mkdtemp())
+    >>> a, b = folder / "a" / "sitemap.xml", folder / "b" / "sitemap.xml"
+    >>> for f, day in ((a, b"01"), (b, b"02")):
+    ...     f.parent.mkdir(); _ = f.write_bytes(b"<loc>x</loc><lastmod>2026-11-" + day + b"</lastmod>")
+    >>> file_digest(a) == file_digest(b)
+    True
+    """
+    if path.name == "sitemap.xml":
+        return hashlib.sha256(LASTMOD.sub(b"", path.read_bytes())).hexdigest()
+    digest = hashlib.sha256()
+    with path.open("rb") as handle:
+        for block in iter(lambda: handle.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+def service_worker_source(site_dir: Path) -> tuple[str, str, list[list[Any]]]:
+    """The text of ``sw.js``, the build hash and the precache list ``[url, hash, bytes]``."""
+    files = []
+    build = hashlib.sha256()
+    for url, path in precache_files(site_dir):
+        digest = file_digest(path)
+        files.append([url, digest[:16], path.stat().st_size])
+        build.update(f"{url}\0{digest}\n".encode())
+    build_hash = build.hexdigest()[:16]
+    listing = ",\n".join("  " + json.dumps(entry, separators=(",", ":")) for entry in files)
+    source = (
+        SW_TEMPLATE.read_text(encoding="utf-8")
+        .replace("__BUILD__", build_hash)
+        .replace("/*__FILES__*/", "\n" + listing + "\n")
+    )
+    return source, build_hash, files
+
+
+def write_service_worker(site_dir: Path) -> str:
+    """Write ``sw.js`` at the site root; return the build hash it precaches."""
+    source, build_hash, _ = service_worker_source(site_dir)
+    (site_dir / SERVICE_WORKER).write_text(source, encoding="utf-8")
+    return build_hash
+
+
+# ------------------------------------------------------------------ precompress
+
+
+def gzip_bytes(data: bytes) -> bytes:
+    """Deterministic gzip (no name, mtime 0), cached by content for the big files."""
+    key = hashlib.sha256(data).hexdigest()
+    cached = GZ_CACHE / f"{key}.gz"
+    if len(data) >= 256 * 1024 and cached.is_file():
+        return cached.read_bytes()
+    out = gzip.compress(data, compresslevel=9, mtime=0)
+    if len(data) >= 256 * 1024:
+        GZ_CACHE.mkdir(parents=True, exist_ok=True)
+        tmp = cached.with_suffix(".tmp")
+        tmp.write_bytes(out)
+        tmp.replace(cached)
+    return out
+
+
+def precompress(site_dir: Path) -> list[Path]:
+    """Write ``name.gz`` beside each large text file (and the wasm); return them."""
+    written = []
+    for path in sorted(site_dir.rglob("*")):
+        if not path.is_file() or path.suffix not in GZ_SUFFIXES:
+            continue
+        data = path.read_bytes()
+        if len(data) < GZ_MIN_BYTES:
+            continue
+        packed = gzip_bytes(data)
+        if len(packed) > GZ_MAX_RATIO * len(data):
+            continue
+        target = path.with_name(path.name + ".gz")
+        target.write_bytes(packed)
+        written.append(target)
+    return written
+
+
+# ------------------------------------------------------------------------ hooks
+
+# The MkDocs command this build runs under (``on_startup``): "build", "serve", ...
+_command = {"name": "build"}
+
+# What `mkdocs serve` writes as sw.js: a worker that removes itself and any offline
+# copy a browser kept from an earlier build on the same address, so that editing
+# with live reload always shows the pages just built.
+DEV_SERVICE_WORKER = """\
+/* mkdocs serve: no offline copy while editing (build/site_offline.py). */
+self.addEventListener("install", () => self.skipWaiting());
+self.addEventListener("activate", (event) => {
+  event.waitUntil((async () => {
+    for (const name of await caches.keys()) {
+      if (name.startsWith("chq-rules ")) await caches.delete(name);
+    }
+    await self.registration.unregister();
+  })());
+});
+"""
+
+
+def startup(command: str) -> None:
+    """Remember the MkDocs command (``on_startup``)."""
+    _command["name"] = command
+
+
+def offline_enabled() -> bool:
+    """False under ``mkdocs serve``: there the site is rebuilt on every edit."""
+    return _command["name"] != "serve"
+
+
+def post_build(site_dir: Path, config: Any) -> dict[str, Any]:
+    """Lean the site, write the service worker, then the ``.gz`` copies.
+
+    Under ``mkdocs serve`` only the self-removing ``sw.js`` (source maps stay, for
+    debugging; no ``.gz`` copies, nobody serves them there).
+    """
+    if not offline_enabled():
+        (site_dir / SERVICE_WORKER).write_text(DEV_SERVICE_WORKER, encoding="utf-8")
+        return {"build": "", "maps": [], "lunr": [], "gz": []}
+    maps = remove_source_maps(site_dir)
+    lunr = remove_unused_search_languages(site_dir, search_languages(config))
+    build_hash = write_service_worker(site_dir)
+    gz = precompress(site_dir)
+    return {"build": build_hash, "maps": maps, "lunr": lunr, "gz": gz}
+
+
+def relative_root(page_url: str) -> str:
+    """The relative path from a page's URL to the site root.
+
+    >>> relative_root(""), relative_root("rules/blinds/"), relative_root("404.html")
+    ('./', '../../', './')
+    """
+    depth = page_url.count("/")
+    return "../" * depth if depth else "./"
+
+
+def head_tags(page_url: str) -> str:
+    """The tags ``post_page`` adds before ``</head>`` of a page at ``page_url``."""
+    root = relative_root(page_url)
+    tags = [] if offline_enabled() else ['<meta name="chq-offline" content="off">']
+    tags += [
+        f'<link rel="manifest" href="{root}{MANIFEST}">',
+        f'<meta name="theme-color" content="{THEME_COLOUR}">',
+        f'<link rel="apple-touch-icon" href="{root}{TOUCH_ICON}">',
+    ]
+    return "\n    ".join(tags)
+
+
+def post_page(output: str, page: Any, config: Any) -> str:
+    """Insert the manifest link, theme colour and touch icon before ``</head>``."""
+    index = output.find("</head>")
+    if index < 0:
+        return output
+    tags = head_tags(page.url)
+    return f"{output[:index]}  {tags}\n  {output[index:]}"

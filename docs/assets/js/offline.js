@@ -1,0 +1,229 @@
+/* Combat HQ Rules Companion: keep the rules on this device.
+ *
+ * Registers the service worker the build writes at the site root (sw.js, see
+ * build/site_offline.py), once per page load, after the page (and on calculator
+ * pages the engine) has finished loading, so it never slows the first visit.
+ * Then it shows:
+ *   - "Ready offline" in the header once every page and file is saved;
+ *   - "A new version of the rules is available" with a Reload button when a newer
+ *     build has been saved beside the one in use; Reload switches to it.
+ *
+ * Service workers need a secure context (https://, or http://localhost): on a
+ * plain http:// address on the club's network the site works as before, online.
+ * Starts from Material's document$ so it keeps working after instant navigation.
+ */
+(() => {
+  "use strict";
+
+  if (window.__chqOffline) return;
+  window.__chqOffline = true;
+
+  const container = navigator.serviceWorker;
+  if (!container || !window.isSecureContext || typeof document$ === "undefined") return;
+
+  // `mkdocs serve` marks its pages: no offline copy while editing, and none left over.
+  if (document.querySelector('meta[name="chq-offline"][content="off"]')) {
+    container
+      .getRegistrations()
+      .then((all) => all.filter((reg) => /\/sw\.js$/.test((reg.active || {}).scriptURL || "")))
+      .then((ours) => ours.forEach((reg) => reg.unregister()))
+      .catch(() => {});
+    return;
+  }
+
+  // The site root, from the first page loaded (Material's base is relative to it).
+  const root = (() => {
+    if (window.__md_scope instanceof URL) return new URL(window.__md_scope.href.replace(/\/?$/, "/"));
+    const config = JSON.parse(document.getElementById("__config").textContent);
+    return new URL(String(config.base || ".").replace(/\/?$/, "/"), location.href);
+  })();
+
+  const UPDATE_EVERY_MS = 30_000;
+  const ENGINE_WAIT_MS = 20_000;
+  let registration = null;
+  let started = false;
+  let reloading = false;
+  let lastCheck = Date.now();
+  let offline = null; // {build, files, bytes} once the cache is complete
+  let update = null; // {worker} when a new version waits (worker null: already active)
+  let wasControlled = Boolean(container.controller);
+
+  document$.subscribe(() => {
+    render();
+    if (!started) {
+      started = true;
+      // First visit: wait, so saving the site never competes with the page. Later
+      // visits (already controlled): nothing to download, register at once.
+      (container.controller ? Promise.resolve() : settled()).then(register);
+    } else {
+      checkForUpdate();
+    }
+  });
+
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState === "visible") checkForUpdate();
+  });
+
+  /** Resolves once the page has loaded and its calculators (if any) are ready. */
+  function settled() {
+    const loaded = new Promise((resolve) => {
+      if (document.readyState === "complete") resolve();
+      else window.addEventListener("load", resolve, { once: true });
+    });
+    return loaded.then(
+      () =>
+        new Promise((resolve) => {
+          const busy = () =>
+            [...document.querySelectorAll("[data-calculator]")].some(
+              (root) => !["ready", "error"].includes(root.dataset.state),
+            );
+          const done = () => {
+            observer.disconnect();
+            clearTimeout(timer);
+            idle(resolve);
+          };
+          const observer = new MutationObserver(() => busy() || done());
+          const timer = setTimeout(done, ENGINE_WAIT_MS);
+          if (!busy()) return done();
+          observer.observe(document.body, {
+            subtree: true,
+            attributes: true,
+            attributeFilter: ["data-state"],
+          });
+        }),
+    );
+  }
+
+  function idle(callback) {
+    if ("requestIdleCallback" in window) requestIdleCallback(() => callback(), { timeout: 2000 });
+    else setTimeout(callback, 200);
+  }
+
+  async function register() {
+    container.addEventListener("message", (event) => onMessage(event.data || {}));
+    container.addEventListener("controllerchange", () => {
+      if (reloading) {
+        location.reload();
+      } else if (wasControlled) {
+        // Another tab switched to a new build: this page's scripts are the old ones.
+        update = { worker: null };
+        render();
+      }
+      wasControlled = true;
+    });
+    try {
+      registration = await container.register(new URL("sw.js", root).href, { scope: root.href });
+    } catch (error) {
+      console.warn("Offline copy not available:", error);
+      return;
+    }
+    watch(registration);
+    const ready = await container.ready;
+    askStatus(ready.active);
+  }
+
+  function watch(reg) {
+    const track = (worker) => {
+      if (!worker) return;
+      worker.addEventListener("statechange", () => {
+        if (worker.state === "installed" && container.controller) showUpdate(worker);
+      });
+    };
+    if (reg.waiting && container.controller) showUpdate(reg.waiting);
+    track(reg.installing); // an update the browser found before this script registered
+    reg.addEventListener("updatefound", () => track(reg.installing));
+  }
+
+  function checkForUpdate() {
+    if (!registration) return;
+    if (registration.waiting && container.controller) showUpdate(registration.waiting);
+    if (Date.now() - lastCheck < UPDATE_EVERY_MS || !navigator.onLine) return;
+    lastCheck = Date.now();
+    registration.update().catch(() => {});
+  }
+
+  function askStatus(worker) {
+    if (!worker) return;
+    const channel = new MessageChannel();
+    channel.port1.onmessage = (event) => onMessage(event.data || {});
+    worker.postMessage({ type: "status" }, [channel.port2]);
+  }
+
+  function onMessage(data) {
+    if ((data.type === "status" || data.type === "ready") && data.ready !== false) {
+      offline = { build: data.build, files: data.files, bytes: data.bytes };
+      document.documentElement.dataset.offline = "ready";
+      render();
+    }
+  }
+
+  function showUpdate(worker) {
+    update = { worker };
+    render();
+  }
+
+  function reload() {
+    reloading = true;
+    const worker = update && update.worker;
+    if (worker && worker.state === "installed") {
+      worker.postMessage({ type: "skip-waiting" });
+      // In case the switch never reports (the worker went away): reload anyway.
+      setTimeout(() => location.reload(), 4000);
+    } else {
+      location.reload();
+    }
+  }
+
+  // ------------------------------------------------------------------ UI
+
+  const ICON_READY =
+    '<svg viewBox="0 0 24 24" aria-hidden="true"><path d="M12 2a10 10 0 1 0 0 20 10 10 0 0 0 0-20m-2 15-5-5 1.41-1.41L10 14.17l7.59-7.59L19 8z"/></svg>';
+
+  function render() {
+    renderBadge();
+    renderNotice();
+  }
+
+  function renderBadge() {
+    let badge = document.querySelector(".chq-offline");
+    if (!offline) {
+      if (badge) badge.hidden = true;
+      return;
+    }
+    if (!badge) {
+      const header = document.querySelector(".md-header__inner");
+      if (!header) return;
+      badge = document.createElement("div");
+      badge.className = "chq-offline";
+      badge.setAttribute("role", "status");
+      badge.innerHTML = `${ICON_READY}<span class="chq-offline__label">Ready offline</span>`;
+      const search = header.querySelector('label.md-header__button[for="__search"]');
+      header.insertBefore(badge, search || null);
+    }
+    const megabytes = (offline.bytes / 1e6).toFixed(1);
+    badge.title =
+      `The rules, search and calculators are saved on this device (${offline.files} files, ` +
+      `${megabytes} MB) and work without a connection. Build ${offline.build}.`;
+    badge.dataset.build = offline.build || "";
+    badge.hidden = false;
+  }
+
+  function renderNotice() {
+    let notice = document.querySelector(".chq-update");
+    if (!update) {
+      if (notice) notice.remove();
+      return;
+    }
+    if (notice) return;
+    notice = document.createElement("div");
+    notice.className = "chq-update";
+    notice.setAttribute("role", "alert");
+    notice.innerHTML =
+      '<span class="chq-update__text">A new version of the rules is available.</span>' +
+      '<button type="button" class="chq-update__reload">Reload</button>' +
+      '<button type="button" class="chq-update__later" aria-label="Later">Later</button>';
+    notice.querySelector(".chq-update__reload").addEventListener("click", reload);
+    notice.querySelector(".chq-update__later").addEventListener("click", () => notice.remove());
+    document.body.appendChild(notice);
+  }
+})();

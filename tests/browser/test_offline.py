@@ -1,0 +1,357 @@
+"""Offline at the club: the service worker, the web app manifest and the lean build.
+
+The build writes ``sw.js`` at the site root (build/site_offline.py) and
+``docs/assets/js/offline.js`` registers it. After one visit the whole site (pages,
+search, calculators' engine) must work with the network off; a new build must be
+announced and served after Reload; all of it under a sub-path too.
+
+The first tests read the built folder only; the browser tests serve it over HTTP.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import struct
+import subprocess
+import sys
+from pathlib import Path
+from urllib.parse import urljoin
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser.site_helpers import built_pages, open_search, url
+from tests.conftest import ROOT, RequestLog, StaticServer
+
+DESKTOP = {"width": 1366, "height": 1024}
+READY_TIMEOUT = 120_000  # precaching ~15 MB on a busy 2-core machine
+ENGINE_TIMEOUT = 90_000
+CALCULATOR = "calculators/spotting/"
+PYODIDE = "assets/engine/pyodide/"
+
+
+# ----------------------------------------------------------------- the built folder
+
+
+def precache_list(site: Path) -> list[list]:
+    """The ``FILES`` list of the generated sw.js: [url, hash, bytes]."""
+    text = (site / "sw.js").read_text(encoding="utf-8")
+    start = text.index("const FILES = [") + len("const FILES = ")
+    return json.loads(text[start : text.index("];", start) + 1])
+
+
+def file_for(site: Path, address: str) -> Path:
+    path = site / address
+    return path / "index.html" if address.endswith("/") else path
+
+
+def has_calculators(site: Path) -> bool:
+    page = site / CALCULATOR / "index.html"
+    return page.is_file() and "data-calculator" in page.read_text(encoding="utf-8")
+
+
+def test_service_worker_precaches_the_whole_build(built_site: Path) -> None:
+    files = precache_list(built_site)
+    urls = [entry[0] for entry in files]
+    pages = ["./" if p == "" else p for p in built_pages(built_site)]
+    missing_pages = sorted(set(pages) - set(urls))
+    assert not missing_pages, f"pages not precached: {missing_pages}"
+    for needed in ("search/search_index.json", "manifest.webmanifest", "assets/js/offline.js",
+                   *(PYODIDE + name for name in ("pyodide.mjs", "pyodide.asm.mjs",
+                                                 "pyodide.asm.wasm", "python_stdlib.zip",
+                                                 "pyodide-lock.json"))):
+        assert needed in urls, f"{needed} is not precached"
+    assert any(u.startswith("assets/engine/") and u.endswith(".whl") for u in urls), "no wheel"
+    assert not [u for u in urls if u.endswith((".map", ".gz")) or u == "sw.js"]
+    on_disk = sorted(
+        p.relative_to(built_site).as_posix() for p in built_site.rglob("*")
+        if p.is_file() and not p.name.endswith((".gz", ".map")) and p.name != "sw.js"
+    )
+    listed = sorted(file_for(built_site, u).relative_to(built_site).as_posix() for u in urls)
+    assert listed == on_disk, "sw.js must list exactly the files of the build"
+    for address, _hash, size in files:
+        assert file_for(built_site, address).stat().st_size == size, address
+    total = sum(entry[2] for entry in files)
+    print(f"\nsw.js precaches {len(files)} files, {total / 1e6:.1f} MB")
+
+
+def test_lean_build(built_site: Path) -> None:
+    """No source maps, no lunr language files for an English-only search, and
+    precompressed copies of the big text files and the wasm."""
+    assert not list(built_site.rglob("*.map"))
+    assert not (built_site / "assets/javascripts/lunr").exists()
+    for js in built_site.rglob("*.js"):
+        assert b"sourceMappingURL=" not in js.read_bytes()[-300:], js
+    for name in ("pyodide.asm.wasm", "pyodide.asm.mjs"):
+        packed = built_site / PYODIDE / (name + ".gz")
+        assert packed.is_file() and packed.stat().st_size < (built_site / PYODIDE / name).stat().st_size
+    assert (built_site / "search/search_index.json.gz").is_file()
+    assert sorted(p.name for p in (built_site / PYODIDE).iterdir() if p.suffix != ".gz") == [
+        "pyodide-lock.json", "pyodide.asm.mjs", "pyodide.asm.wasm", "pyodide.mjs", "python_stdlib.zip"]
+
+
+def png_size(path: Path) -> tuple[int, int]:
+    data = path.read_bytes()
+    assert data[:8] == b"\x89PNG\r\n\x1a\n", f"{path} is not a PNG"
+    return struct.unpack(">II", data[16:24])
+
+
+def test_manifest_linked_from_every_page(built_site: Path) -> None:
+    manifest_file = built_site / "manifest.webmanifest"
+    manifest = json.loads(manifest_file.read_text(encoding="utf-8"))
+    assert manifest["start_url"] == "." and manifest["scope"] == "."
+    assert manifest["display"] == "standalone" and manifest["name"] and manifest["short_name"]
+    sizes = set()
+    for icon in manifest["icons"]:
+        path = built_site / icon["src"]
+        assert path.is_file(), icon["src"]
+        if icon["type"] == "image/png":
+            width, height = png_size(path)
+            assert icon["sizes"] == f"{width}x{height}"
+            sizes.add(width)
+    assert {192, 512} <= sizes
+    for html_file in built_site.rglob("*.html"):
+        rel = html_file.relative_to(built_site)
+        if rel.parts[0] == "assets" or rel.as_posix() == "404.html":
+            continue  # 404.html is a theme template, not a page, and is served at any depth
+        html = html_file.read_text(encoding="utf-8")
+        links = re.findall(r'<link rel="manifest" href="([^"]+)">', html)
+        assert len(links) == 1, f"{rel}: {len(links)} manifest links"
+        assert (html_file.parent / links[0]).resolve() == manifest_file.resolve(), rel
+        assert '<meta name="theme-color"' in html, rel
+
+
+def test_site_offline_examples() -> None:
+    """The examples in build/site_offline.py's docstrings (build/ is not collected)."""
+    import doctest
+
+    sys.path.insert(0, str(ROOT / "build"))
+    import site_offline
+
+    failed, tried = doctest.testmod(site_offline)
+    assert tried > 0 and failed == 0
+
+
+def test_mkdocs_serve_keeps_no_offline_copy(tmp_path: Path) -> None:
+    """Under `mkdocs serve` (pages rebuilt on every edit) sw.js removes itself and
+    any earlier offline copy, and pages tell offline.js not to register it."""
+    sys.path.insert(0, str(ROOT / "build"))
+    import site_offline
+
+    site_offline.startup("serve")
+    try:
+        (tmp_path / "a.js.map").write_text("{}")
+        site_offline.post_build(tmp_path, config=None)
+        worker = (tmp_path / "sw.js").read_text(encoding="utf-8")
+        assert "unregister()" in worker and "caches.delete" in worker and "FILES" not in worker
+        assert (tmp_path / "a.js.map").exists(), "source maps stay for debugging under serve"
+        assert '<meta name="chq-offline" content="off">' in site_offline.head_tags("rules/x/")
+    finally:
+        site_offline.startup("build")
+    assert "chq-offline" not in site_offline.head_tags("rules/x/")
+
+
+# -------------------------------------------------------------------------- browser
+
+
+def make_context(browser, origin: str, **options):
+    """A context that records and blocks off-origin requests (like ``new_context``)."""
+    context = browser.new_context(viewport=DESKTOP, **options)
+    log = RequestLog(origin.rstrip("/"))
+    context.route("**/*", log.route)
+    context.requests = log
+    return context
+
+
+def wait_ready_offline(page) -> str:
+    """Wait for the header's "Ready offline"; return the build it names."""
+    badge = page.locator(".chq-offline")
+    expect(badge).to_be_visible(timeout=READY_TIMEOUT)
+    expect(badge).to_contain_text("Ready offline")
+    return badge.get_attribute("data-build") or ""
+
+
+def wait_widget(page) -> dict:
+    page.wait_for_function(
+        "() => { const r = document.querySelector('[data-calculator]');"
+        " return r && (r.dataset.state === 'ready' || r.dataset.state === 'error'); }",
+        timeout=ENGINE_TIMEOUT,
+    )
+    root = page.locator("[data-calculator]").first
+    state = root.get_attribute("data-state")
+    assert state == "ready", f"widget state {state!r}: {root.inner_text()[:500]}"
+    return json.loads(root.get_attribute("data-result") or "null")
+
+
+def new_fragment(page) -> str:
+    """A permalink for the page's widget that this test has never opened: every
+    number input set to a value inside its range, other than its start value."""
+    spec = json.loads(page.locator("[data-calculator]").first.get_attribute("data-spec"))
+    parts = []
+    for param in spec["params"]:
+        if param["kind"] in ("number", "int") and param.get("min") is not None:
+            low, high = param["min"], param["max"] if param.get("max") is not None else param["min"] + 10
+            value = low + (high - low) // 3 + 1
+            if value == param.get("default"):
+                value += 1
+            parts.append(f"{param['name']}={int(value)}")
+    return "#" + "&".join(parts[:2])
+
+
+def test_works_offline_after_one_visit(browser, built_site: Path, site_url: str) -> None:
+    context = make_context(browser, site_url)
+    requested: list[str] = []  # every request, also those the service worker answers
+    context.on("request", lambda request: requested.append(request.url))
+    try:
+        page = context.new_page()
+        page.goto(url(site_url, "rules/blinds/"))
+        build = wait_ready_offline(page)
+        assert page.evaluate("Boolean(navigator.serviceWorker.controller)"), "page not controlled"
+        scope = page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.scope)")
+        assert scope == site_url
+        caches = page.evaluate("caches.keys()")
+        assert caches == [f"chq-rules / {build}"], caches
+
+        context.set_offline(True)
+        # A rules page never opened before, with a search-highlight query string.
+        response = page.goto(url(site_url, "rules/spotting/?h=spotting"))
+        assert response is not None and response.ok and response.from_service_worker
+        expect(page.locator("h1").first).to_be_visible()
+        # Search: the index and the search worker come from the cache.
+        field = open_search(page)
+        field.press_sequentially("ambush", delay=20)
+        expect(page.locator(".md-search-result__item").first).to_be_visible(timeout=15_000)
+        field.press("Escape")
+        # A click on the navigation (Material's instant navigation fetches the page
+        # from script when site_url is set: the service worker answers that too).
+        page.locator('.md-sidebar--primary a.md-nav__link[href$="hidden-units/"]').first.click()
+        page.wait_for_url(url(site_url, "rules/hidden-units/"))
+        expect(page.locator("h1").first).to_contain_text("Hidden")
+        # A URL without its trailing slash still lands on the page.
+        page.goto(url(site_url, "rules/blinds"))
+        assert page.url == url(site_url, "rules/blinds/")
+        expect(page.locator("h1").first).to_be_visible()
+
+        if not has_calculators(built_site):
+            pytest.skip("no calculator widgets in the build yet: the offline engine is not checked")
+        page.goto(url(site_url, CALCULATOR))
+        result = wait_widget(page)
+        assert result is not None
+        fragment = new_fragment(page)
+        page.goto(url(site_url, "rules/units/"))  # leave, so the next open is a real load
+        page.goto(url(site_url, CALCULATOR) + fragment)
+        result = wait_widget(page)
+        assert isinstance(result, (dict, list)), result
+        assert context.requests.off_origin == []
+        # The engine fetched exactly the Pyodide files the build ships: none missing
+        # (it computed), none shipped for nothing.
+        engine = url(site_url, PYODIDE)
+        fetched = {u[len(engine):].split("?")[0] for u in requested if u.startswith(engine)}
+        shipped = {p.name for p in (built_site / PYODIDE).iterdir() if p.suffix != ".gz"}
+        assert fetched == shipped, f"fetched {sorted(fetched)}, shipped {sorted(shipped)}"
+        print(f"\noffline: build {build}, permalink {fragment} computed with the network off")
+    finally:
+        context.close()
+
+
+def test_offline_under_subpath(browser, built_site: Path, subpath_site_url: str) -> None:
+    context = make_context(browser, subpath_site_url)
+    try:
+        page = context.new_page()
+        page.goto(url(subpath_site_url, "rules/artillery/"))
+        build = wait_ready_offline(page)
+        scope = page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.scope)")
+        assert scope == subpath_site_url, f"scope {scope}, expected {subpath_site_url}"
+        assert page.evaluate("caches.keys()") == [f"chq-rules /rules/ {build}"]
+        context.set_offline(True)
+        response = page.goto(url(subpath_site_url, "reference/glossary/"))
+        assert response is not None and response.ok and response.from_service_worker
+        expect(page.locator("h1").first).to_be_visible()
+        page.goto(url(subpath_site_url, ""))
+        expect(page.locator(".chq-offline")).to_be_visible(timeout=15_000)
+        assert context.requests.off_origin == []
+    finally:
+        context.close()
+
+
+# ------------------------------------------------------------------ a new build
+
+
+MARKER = "Club errata: this sentence exists only in the second build."
+
+
+def build_variant(out: Path, project: Path, change: bool) -> None:
+    """Build a copy of the project's docs into ``out`` (``change``: with one page edited).
+
+    The copy has its own docs/ and mkdocs.yml; build/ and overrides/ are links to the
+    real ones, so the real docs/ is never touched.
+    """
+    project.mkdir(parents=True, exist_ok=True)
+    shutil.copytree(ROOT / "docs", project / "docs", dirs_exist_ok=True)
+    shutil.copy2(ROOT / "mkdocs.yml", project / "mkdocs.yml")
+    for name in ("build", "overrides"):
+        if not (project / name).exists():
+            (project / name).symlink_to(ROOT / name, target_is_directory=True)
+    page = project / "docs" / "rules" / "spotting.md"
+    text = page.read_text(encoding="utf-8")
+    if change and MARKER not in text:
+        page.write_text(text.rstrip("\n") + f"\n\n{MARKER}\n", encoding="utf-8")
+    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
+    result = subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(out)],
+        cwd=project, env=env, capture_output=True, text=True,
+    )
+    assert result.returncode == 0, f"build failed:\n{result.stdout}\n{result.stderr}"
+
+
+def test_new_build_is_announced_and_served_after_reload(browser, tmp_path: Path) -> None:
+    project = tmp_path / "project"
+    first, second = tmp_path / "build1", tmp_path / "build2"
+    build_variant(first, project, change=False)
+    build_variant(second, project, change=True)
+    assert precache_list(first) != precache_list(second)
+
+    served = tmp_path / "served"
+    root = tmp_path / "www"
+    root.mkdir()
+    served.symlink_to(first, target_is_directory=True)
+    (root / "site").symlink_to(served, target_is_directory=True)
+    with StaticServer(root) as server:
+        base = server.origin + "/site/"
+        context = make_context(browser, base)
+        try:
+            page = context.new_page()
+            page.goto(urljoin(base, "rules/spotting/"))
+            old_build = wait_ready_offline(page)
+            assert MARKER not in page.content()
+
+            # The club uploads the new build.
+            swapped = tmp_path / "served.new"
+            swapped.symlink_to(second, target_is_directory=True)
+            swapped.replace(served)
+
+            page.reload()
+            notice = page.locator(".chq-update")
+            expect(notice).to_be_visible(timeout=READY_TIMEOUT)
+            expect(notice).to_contain_text("A new version of the rules is available")
+            # Until Reload, the page and its files still come from the old build.
+            assert MARKER not in page.content()
+            with page.expect_navigation(timeout=60_000):
+                notice.get_by_role("button", name="Reload").click()
+            expect(page.locator("article")).to_contain_text(MARKER, timeout=15_000)
+            new_build = wait_ready_offline(page)
+            assert new_build != old_build
+            caches = page.evaluate("caches.keys()")
+            assert caches == [f"chq-rules /site/ {new_build}"], caches
+            expect(page.locator(".chq-update")).to_have_count(0)
+            # And offline, the new text is what the cache holds.
+            context.set_offline(True)
+            page.goto(urljoin(base, "rules/blinds/"))
+            page.goto(urljoin(base, "rules/spotting/"))
+            expect(page.locator("article")).to_contain_text(MARKER)
+            assert context.requests.off_origin == []
+        finally:
+            context.close()
