@@ -16,6 +16,7 @@ import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import NamedTuple
 
 import pytest
 
@@ -45,8 +46,17 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
         ".webmanifest": "application/manifest+json",
     }
 
-    def log_message(self, format: str, *args: object) -> None:  # noqa: A002
+    def log_message(self, format: str, *args: object) -> None:
         pass
+
+
+class QuietHTTPServer(http.server.ThreadingHTTPServer):
+    """Does not print a traceback when the browser drops a connection mid-file
+    (it does whenever a test navigates away while Pyodide is still downloading)."""
+
+    def handle_error(self, request: object, client_address: object) -> None:
+        if not isinstance(sys.exc_info()[1], ConnectionError):
+            super().handle_error(request, client_address)  # type: ignore[arg-type]
 
 
 class StaticServer:
@@ -54,7 +64,7 @@ class StaticServer:
 
     def __init__(self, directory: Path) -> None:
         handler = functools.partial(SiteHandler, directory=str(directory))
-        self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+        self.httpd = QuietHTTPServer(("127.0.0.1", 0), handler)
         self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
 
     @property
@@ -88,13 +98,26 @@ def build_site(out: Path) -> float:
     return elapsed
 
 
+class SiteBuild(NamedTuple):
+    """Where the site was built, and how long ``mkdocs build --strict`` took."""
+
+    path: Path
+    seconds: float
+
+
 @pytest.fixture(scope="session")
-def built_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The built site folder (built once per session)."""
+def site_build(tmp_path_factory: pytest.TempPathFactory) -> SiteBuild:
+    """The one strict build of the session: its folder and its duration."""
     out = tmp_path_factory.mktemp("built") / "site"
     elapsed = build_site(out)
     print(f"\nsite built in {elapsed:.1f} s")
-    return out
+    return SiteBuild(out, elapsed)
+
+
+@pytest.fixture(scope="session")
+def built_site(site_build: SiteBuild) -> Path:
+    """The built site folder (built once per session)."""
+    return site_build.path
 
 
 @pytest.fixture(scope="session")
@@ -126,15 +149,22 @@ def browser() -> Iterator[object]:
 
 
 class RequestLog:
-    """Every request a browser context made, split into same-origin and off-origin."""
+    """Every request a browser context made, split into same-origin and off-origin.
+
+    Requests made by a service worker go through the context's routes too (Chromium);
+    ``service_worker`` lists them again so a test can tell that it saw them.
+    """
 
     def __init__(self, origin: str) -> None:
         self.origin = origin
         self.local: list[str] = []
         self.off_origin: list[str] = []
+        self.service_worker: list[str] = []
 
     def route(self, route: object) -> None:
         url = route.request.url  # type: ignore[attr-defined]
+        if route.request.service_worker is not None:  # type: ignore[attr-defined]
+            self.service_worker.append(url)
         if url.startswith(self.origin + "/") or url.startswith(("data:", "blob:")):
             self.local.append(url)
             route.continue_()  # type: ignore[attr-defined]

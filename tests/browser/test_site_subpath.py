@@ -1,0 +1,123 @@
+"""The site works when a club serves it under a sub-path (here ``/rules/``).
+
+Every link of the navigation is followed from the home page and must answer 200
+with a page that has an h1; a click in the navigation and the search must work there
+too; and nothing may be fetched from outside ``/rules/`` on that server (or off it).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from urllib.parse import urldefrag, urlsplit
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser.site_helpers import (
+    nav_pages,
+    open_search,
+    track_search_worker,
+    url,
+    wait_for_search_settled,
+)
+
+
+class SubpathLog:
+    """Lets requests under the sub-path through; records and blocks the rest."""
+
+    def __init__(self, prefix: str) -> None:
+        self.prefix = prefix
+        self.inside: list[str] = []
+        self.outside: list[str] = []
+
+    def route(self, route) -> None:
+        address = route.request.url
+        if address.startswith(self.prefix) or address.startswith(("data:", "blob:")):
+            self.inside.append(address)
+            route.continue_()
+        else:
+            self.outside.append(address)
+            route.abort()
+
+
+@pytest.fixture
+def subpath_page(browser, subpath_site_url: str):
+    """A page in a fresh context that only lets requests under the sub-path through."""
+    context = browser.new_context(viewport={"width": 1366, "height": 1024})
+    log = SubpathLog(subpath_site_url)
+    context.route("**/*", log.route)
+    track_search_worker(context)
+    page = context.new_page()
+    yield page, log
+    context.close()
+
+
+def nav_hrefs(page) -> list[str]:
+    """Absolute URLs (without #fragment) of every ``a.md-nav__link`` on the page."""
+    hrefs = page.eval_on_selector_all("a.md-nav__link[href]", "links => links.map(a => a.href)")
+    return sorted({urldefrag(h).url for h in hrefs})
+
+
+def test_every_nav_link_works_under_subpath(subpath_page, subpath_site_url: str,
+                                            built_site: Path) -> None:
+    page, log = subpath_page
+    response = page.goto(subpath_site_url)
+    assert response and response.status == 200
+    targets = nav_hrefs(page)
+    expected = {url(subpath_site_url, p) for p in nav_pages()}
+    assert expected <= set(targets), f"nav links missing pages: {sorted(expected - set(targets))}"
+
+    failures: list[str] = []
+    for target in targets:
+        if not target.startswith(subpath_site_url):
+            failures.append(f"{target}: nav link leaves {subpath_site_url}")
+            continue
+        response = page.goto(target)
+        status = response.status if response else 0
+        h1 = page.locator("article h1")
+        if status != 200:
+            failures.append(f"{target}: HTTP {status}")
+        elif h1.count() == 0 or not h1.first.inner_text().strip():
+            failures.append(f"{target}: no h1")
+    if (built_site / "sw.js").is_file():
+        # the offline copy must precache from under the sub-path too
+        page.goto(subpath_site_url)
+        page.wait_for_function(
+            "async () => !!(await navigator.serviceWorker.getRegistration())?.active",
+            polling=250, timeout=60_000,
+        )
+        page.wait_for_load_state("networkidle")
+    print(f"\nsub-path: {len(targets)} nav links followed under {urlsplit(subpath_site_url).path}, "
+          f"{len(log.inside)} requests inside, {len(log.outside)} outside")
+    assert failures == [], "\n".join(failures)
+    assert log.outside == [], f"requests outside {subpath_site_url}: {log.outside}"
+
+
+def test_click_navigation_and_search_under_subpath(subpath_page, subpath_site_url: str) -> None:
+    page, log = subpath_page
+    page.goto(subpath_site_url)
+    # a reader's click on the navigation (Material's instant navigation, where it
+    # is active, fetches the page with XHR instead of loading it)
+    candidates = page.locator(".md-nav--primary a.md-nav__link[href]:not(.md-nav__link--active)")
+    link = next(a for a in candidates.all() if a.is_visible() and a.evaluate("a => !a.hash"))
+    title = link.inner_text().strip()
+    target = link.evaluate("a => a.href")
+    page.evaluate("() => { window.__sameDocument = true; }")
+    link.click()
+    page.wait_for_url(target)
+    expect(page.locator("article h1")).not_to_have_text("")
+    instant = page.evaluate("() => window.__sameDocument === true")
+    assert target.startswith(subpath_site_url), f"nav link {title!r} leaves the sub-path: {target}"
+
+    # search: the index and the worker come from under the sub-path
+    field = open_search(page)
+    field.press_sequentially("ambush", delay=20)
+    wait_for_search_settled(page, "ambush")
+    first = page.locator(".md-search-result__item .md-search-result__link").first
+    expect(first).to_be_visible()
+    href = first.evaluate("a => a.href")
+    print(f"\nsub-path: clicked {title!r} -> {page.url} "
+          f"({'instant navigation' if instant else 'full page load'}); search 'ambush' -> {href}")
+    assert href.startswith(subpath_site_url), href
+    assert any("search_index.json" in u for u in log.inside), "search index was not fetched"
+    assert log.outside == [], f"requests outside {subpath_site_url}: {log.outside}"
