@@ -16,6 +16,14 @@ for path in (str(HERE), str(HERE.parent)):
         sys.path.insert(0, path)
 
 import site_engine  # noqa: E402
+import site_glossary  # noqa: E402
+import site_offline  # noqa: E402
+import site_widgets  # noqa: E402
+
+
+def on_startup(command: str, dirty: bool) -> None:
+    # `mkdocs serve`: no offline copy (it would serve stale pages while editing).
+    site_offline.startup(command)
 
 
 def on_config(config: Any) -> Any:
@@ -25,3 +33,17 @@ def on_config(config: Any) -> Any:
 
 def on_post_build(config: Any) -> None:
     site_engine.copy_engine(Path(config["site_dir"]))
+    # Last: lean the site, then sw.js (precaches all of it), then the .gz copies.
+    site_offline.post_build(Path(config["site_dir"]), config)
+
+
+def on_post_page(output: str, page: Any, config: Any) -> str:
+    return site_offline.post_page(output, page, config)
+
+
+def on_page_markdown(markdown: str, page: Any, config: Any, files: Any) -> str:
+    return site_widgets.on_page_markdown(markdown, page=page, config=config, files=files)
+
+
+def on_page_content(html: str, page: Any, config: Any, files: Any) -> str:
+    return site_glossary.on_page_content(html, page=page, config=config, files=files)

@@ -117,6 +117,7 @@
       console.warn("Offline copy not available:", error);
       return;
     }
+    if (!registration) return; // a browser (or test harness) that blocks service workers
     watch(registration);
     const ready = await container.ready;
     askStatus(ready.active);
