@@ -17,14 +17,15 @@ The zip is reproducible: entries sorted, fixed timestamps and permissions.
 from __future__ import annotations
 
 import argparse
-import os
 import shutil
-import subprocess
 import sys
 import tempfile
 import tomllib
 import zipfile
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from site_build import BuildFailed, strict_build
 
 ROOT = Path(__file__).resolve().parent.parent
 SERVE = Path(__file__).resolve().parent / "bundle_serve.py"
@@ -77,16 +78,10 @@ def project_version() -> str:
 
 def build_site(out: Path) -> None:
     """``mkdocs build --strict`` of this repository into ``out``."""
-    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
-    result = subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(out)],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-    )
-    if result.returncode != 0:
-        raise SystemExit(f"mkdocs build --strict failed:\n{result.stdout}\n{result.stderr}")
+    try:
+        strict_build(out, ROOT)
+    except BuildFailed as exc:
+        raise SystemExit(str(exc)) from None
 
 
 def write_zip(folder: Path, target: Path) -> None:

@@ -236,8 +236,8 @@ def close_assault(**p: Any) -> dict[str, Any]:
     att_room = p["att_cohesion"] - p["att_disruption"]
     att1, def1 = pools(start, p)
 
-    explain = [f"attacker: 4+ base{_mods_att(p)} → {att1}" + _notes(att1),
-               f"defender: 4+ base{_mods_def(p)} → {def1}" + _notes(def1),
+    explain = [f"attacker: 4+ base{_modifiers(p, 'att')} → {att1}" + _notes(att1),
+               f"defender: 4+ base{_modifiers(p, 'def')} → {def1}" + _notes(def1),
                "more successes wins; the loser takes the difference in Disruption Points",
                "a draw suppresses the side with fewer 6s, then both roll again (no order bonus)"]
     table.sort(key=lambda row: (row["when"] != "round 1", row["when"]))
@@ -262,30 +262,20 @@ def close_assault(**p: Any) -> dict[str, Any]:
     }
 
 
-def _mods_att(p: dict[str, Any]) -> str:
-    parts = [", -1 Close Assault order (round 1)"]
-    if p["att_flank"]:
-        parts.append(", -1 flank/rear")
-    if p["att_class_penalty"]:
-        parts.append(", +2 unit type")
-    if p["att_no_at"]:
-        parts.append(", +2 no AT")
-    if MOVE_PENALTY[p["att_move"]]:
-        parts.append(f", -{MOVE_PENALTY[p['att_move']]}D {p['att_move']} move")
-    return "".join(parts)
-
-
-def _mods_def(p: dict[str, Any]) -> str:
-    parts = []
-    if p["def_suppressed"]:
-        parts.append(", +1 suppressed")
-    if p["def_class_penalty"]:
-        parts.append(", +2 unit type")
-    if p["def_no_at"]:
-        parts.append(", +2 no AT")
-    if COVER_DICE[p["def_cover"]]:
-        parts.append(f", +{COVER_DICE[p['def_cover']]}D {p['def_cover']} cover")
-    return "".join(parts)
+def _modifiers(p: dict[str, Any], side: str) -> str:
+    """The Close Assault Table lines that apply to one side, as the explain text shows them."""
+    rows = [(True, ", -1 Close Assault order (round 1)")] if side == "att" else []
+    rows += [
+        (side == "att" and p["att_flank"], ", -1 flank/rear"),
+        (side == "def" and p["def_suppressed"], ", +1 suppressed"),
+        (p[f"{side}_class_penalty"], ", +2 unit type"),
+        (p[f"{side}_no_at"], ", +2 no AT"),
+    ]
+    if side == "att" and MOVE_PENALTY[p["att_move"]]:
+        rows.append((True, f", -{MOVE_PENALTY[p['att_move']]}D {p['att_move']} move"))
+    if side == "def" and COVER_DICE[p["def_cover"]]:
+        rows.append((True, f", +{COVER_DICE[p['def_cover']]}D {p['def_cover']} cover"))
+    return "".join(text for applies, text in rows if applies)
 
 
 def _notes(pool: Pool) -> str:

@@ -9,8 +9,6 @@ from __future__ import annotations
 
 import functools
 import http.server
-import os
-import subprocess
 import sys
 import threading
 import time
@@ -19,6 +17,9 @@ from pathlib import Path
 from typing import NamedTuple
 
 import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "build"))
+from site_build import BuildFailed, strict_build
 
 ROOT = Path(__file__).resolve().parent.parent
 ARTIFACTS = ROOT / ".artifacts"
@@ -83,19 +84,12 @@ class StaticServer:
 
 def build_site(out: Path) -> float:
     """Build the site into ``out`` with --strict; return the seconds it took."""
-    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
     start = time.perf_counter()
-    result = subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(out)],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-    )
-    elapsed = time.perf_counter() - start
-    if result.returncode != 0:
-        pytest.fail(f"mkdocs build --strict failed:\n{result.stdout}\n{result.stderr}")
-    return elapsed
+    try:
+        strict_build(out)
+    except BuildFailed as exc:
+        pytest.fail(str(exc))
+    return time.perf_counter() - start
 
 
 class SiteBuild(NamedTuple):

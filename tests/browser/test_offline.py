@@ -11,17 +11,16 @@ The first tests read the built folder only; the browser tests serve it over HTTP
 from __future__ import annotations
 
 import json
-import os
 import re
 import shutil
 import struct
-import subprocess
 import sys
 from pathlib import Path
 from urllib.parse import urljoin
 
 import pytest
 from playwright.sync_api import expect
+from site_build import strict_build  # build/ is on sys.path (tests/conftest.py)
 
 from tests.browser.site_helpers import built_pages, open_search, url
 from tests.conftest import ROOT, RequestLog, StaticServer
@@ -299,12 +298,7 @@ def build_variant(out: Path, project: Path, change: bool) -> None:
     text = page.read_text(encoding="utf-8")
     if change and MARKER not in text:
         page.write_text(text.rstrip("\n") + f"\n\n{MARKER}\n", encoding="utf-8")
-    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
-    result = subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(out)],
-        cwd=project, env=env, capture_output=True, text=True,
-    )
-    assert result.returncode == 0, f"build failed:\n{result.stdout}\n{result.stderr}"
+    strict_build(out, project)
 
 
 def test_new_build_is_announced_and_served_after_reload(browser, tmp_path: Path) -> None:
