@@ -47,3 +47,10 @@ def on_page_markdown(markdown: str, page: Any, config: Any, files: Any) -> str:
 
 def on_page_content(html: str, page: Any, config: Any, files: Any) -> str:
     return site_glossary.on_page_content(html, page=page, config=config, files=files)
+
+
+def on_page_context(context: Any, page: Any, config: Any, nav: Any) -> Any:
+    # site_url is there only for instant navigation's sitemap: a canonical link to
+    # 127.0.0.1:8000 would be wrong wherever a club hosts the site.
+    page.canonical_url = None
+    return context
