@@ -14,6 +14,11 @@ and asks the Pyodide worker for answers. Every widget also carries a table compu
 here, at build time, by the same ``compute()``: it is what a reader sees with
 JavaScript off, or when the engine cannot load.
 
+Each widget also carries, as a small JSON map, the answers for its starting inputs and
+for its worked examples, computed here by ``compute_json`` (what the worker calls): the
+script shows one of them at once, without waiting for the engine, when the inputs shown
+match (``answer_key``).
+
 Markers inside fenced code blocks are left alone, so the documentation can show them.
 """
 
@@ -30,7 +35,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
-from calculators import HEADLINES, PARAMETERS, READINGS, InputError, Param, compute
+from calculators import HEADLINES, PARAMETERS, READINGS, InputError, Param, compute, compute_json
 from calculators.params import mechanic_name
 
 try:  # only the error type; importing the module keeps the helpers usable without MkDocs
@@ -308,6 +313,19 @@ def fragment(mechanic: str, params: dict[str, Any], explicit: Iterable[str] = ()
     return "&".join(parts)
 
 
+def answer_key(mechanic: str, values: dict[str, Any]) -> str:
+    """The canonical key of a full set of inputs: ``name=value`` for every parameter,
+    sorted by name, each value as a permalink writes it (unquoted).
+
+    The one key of the build's answer map; ``answerKey`` in companion.js mirrors it.
+
+    >>> answer_key("supply", {"supply_dice": 3, "staff_order": True})
+    'staff_order=true&supply_dice=3'
+    """
+    table = {p.name: p for p in PARAMETERS[mechanic_name(mechanic)]}
+    return "&".join(f"{name}={fragment_value(table[name], values[name])}" for name in sorted(table))
+
+
 def page_path(mechanic: str) -> str:
     """The canonical calculator page, relative to the site root: ``calculators/close-assault/``."""
     return f"calculators/{mechanic_name(mechanic).replace('_', '-')}/"
@@ -537,6 +555,58 @@ def engine_sizes() -> dict[str, int]:
     return sizes
 
 
+def preset_values(mechanic: str, preset: Preset) -> dict[str, Any]:
+    """Every input of a worked example (what a permalink leaves out means the default)."""
+    return {**base_values(mechanic), **preset.params}
+
+
+# --------------------------------------------------------------------------- #
+# Answers the page carries: shown at once, before the engine is ready          #
+# --------------------------------------------------------------------------- #
+
+# A bigger answer (a Close Assault with many dice) is left to the engine.
+ANSWER_LIMIT = 16_000
+
+
+@cache
+def build_reply(request: str) -> str:
+    """``compute_json``'s reply to one request (the worker's own call), once per build."""
+    return compute_json(request)
+
+
+def build_answers(mechanic: str, start: dict[str, Any]) -> dict[str, Any]:
+    """The results of ``compute`` for the widget's starting inputs and for each worked
+    example, keyed by ``answer_key``; one bigger than ANSWER_LIMIT is left out."""
+    answers: dict[str, Any] = {}
+    for values in (start, *(preset_values(mechanic, p) for p in PRESETS.get(mechanic, ()))):
+        key = answer_key(mechanic, values)
+        if key in answers:
+            continue
+        reply = build_reply(json.dumps({"mechanic": mechanic, "params": values}, sort_keys=True))
+        if len(reply) > ANSWER_LIMIT:
+            continue
+        data = json.loads(reply)
+        if "error" in data:
+            raise InputError(data["error"]["field"], data["error"]["message"])
+        answers[key] = data["result"]
+    return answers
+
+
+def render_answers(answers: dict[str, Any]) -> str:
+    """The answer map as JSON text in an inert ``<template>``.
+
+    Not a ``<script type="application/json">``: Material's instant navigation re-creates
+    every script of the new page without its type and runs it. The JSON is written
+    with no ``<``, ``>`` or ``&`` (JSON escapes), so the HTML parser keeps it verbatim.
+    """
+    if not answers:
+        return ""
+    text = json.dumps(answers, ensure_ascii=False, separators=(",", ":"))
+    for char in "<>&":
+        text = text.replace(char, f"\\u{ord(char):04x}")
+    return f'<template class="chq-answers">{text}</template>'
+
+
 def widget_spec(mechanic: str, *, compact: bool, start: dict[str, Any], canonical: str) -> dict[str, Any]:
     """What the widget's script needs to know, as JSON in ``data-spec``."""
     sizes = engine_sizes()
@@ -557,7 +627,7 @@ def widget_spec(mechanic: str, *, compact: bool, start: dict[str, Any], canonica
         "charts": list(CHARTS[mechanic]),
         "details": DETAILS.get(mechanic),
         "presets": [
-            {"id": p.id, "label": p.label, "params": {**base_values(mechanic), **p.params},
+            {"id": p.id, "label": p.label, "params": preset_values(mechanic, p),
              "fragment": preset_fragment(mechanic, p.id), "note": p.note}
             for p in PRESETS.get(mechanic, ())
         ],
@@ -585,6 +655,9 @@ def render_widget(mechanic: str, *, compact: bool, start: dict[str, Any], page_u
                        aria_label=f"{title} calculator")
         + ">"
     )
+    answers = render_answers(build_answers(mechanic, values))
+    if answers:
+        parts.append(answers)
     if compact:
         parts.append(f'<p class="chq-widget__title"><strong>Calculator: {esc(title)}</strong> '
                      f'<a class="chq-open" href="{esc(canonical)}">Open in calculator</a></p>')

@@ -102,6 +102,12 @@ def test_calculator_computes_from_the_bundle(served: str, unpacked: Path, browse
         root = page.locator("[data-calculator]").first
         assert root.get_attribute("data-state") == "ready", root.inner_text()[:500]
         assert json.loads(root.get_attribute("data-result") or "null") is not None
+        # That first answer may be the one the page carries: the engine must load too.
+        page.wait_for_function(
+            "() => ['ready', 'error'].includes(document.querySelector('[data-calculator]').dataset.engine)",
+            timeout=90_000,
+        )
+        assert root.get_attribute("data-engine") == "ready", root.inner_text()[:500]
         assert log.off_origin == []
     finally:
         context.close()

@@ -232,25 +232,30 @@ def wait_for_search_settled(page: Any, query: str, timeout: float = 15_000) -> N
     page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
 
 
-def calculator_states(page: Any) -> list[str]:
-    """``data-state`` of every calculator widget on the page (empty if none)."""
+def calculator_states(page: Any, attribute: str = "state") -> list[str]:
+    """``data-state`` (or another ``data-`` attribute, e.g. ``engine``) of every
+    calculator widget on the page (empty if none)."""
     return page.eval_on_selector_all(
-        "[data-calculator]", "roots => roots.map(r => r.dataset.state || '')"
+        "[data-calculator]", "(roots, a) => roots.map(r => r.dataset[a] || '')", attribute
     )
 
 
 def wait_for_calculators(page: Any, timeout: float = 30_000) -> list[str]:
-    """If the page has calculator widgets, wait until none is still loading.
+    """If the page has calculator widgets, wait until none is still loading: neither
+    its answer (``data-state``; the page carries some answers, so it may be ready
+    before the engine) nor its engine (``data-engine``; "idle" for a card that starts
+    it only when scrolled to).
 
-    Returns the final states; does not fail on a timeout (callers decide what a
-    widget that never finished loading means for them).
+    Returns the final ``data-state`` values; does not fail on a timeout (callers decide
+    what a widget that never finished loading means for them).
     """
     if not calculator_states(page):
         return []
     with contextlib.suppress(PlaywrightTimeout):  # the states say which one never finished
         page.wait_for_function(
             "() => [...document.querySelectorAll('[data-calculator]')]"
-            ".every(r => r.dataset.state === 'ready' || r.dataset.state === 'error')",
+            ".every(r => (r.dataset.state === 'ready' || r.dataset.state === 'error')"
+            " && r.dataset.engine !== 'loading')",
             timeout=timeout,
         )
     return calculator_states(page)

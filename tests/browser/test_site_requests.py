@@ -11,14 +11,15 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.browser.site_helpers import built_pages, url, wait_for_calculators
+from tests.browser.site_helpers import built_pages, calculator_states, url, wait_for_calculators
 
 ENGINE_WASM = "/assets/engine/pyodide/pyodide.asm.wasm"
 SERVICE_WORKER = "sw.js"  # written at the site root by build/site_offline.py
 
 
-def visit(page, address: str) -> tuple[int, list[str]]:
-    """Load a page and let it settle; return the HTTP status and its widgets' states.
+def visit(page, address: str) -> tuple[int, list[str], list[str]]:
+    """Load a page and let it settle; return the HTTP status, its widgets' states and
+    their engine's states.
 
     Settled means network idle, then (if the page has calculator widgets) none of
     them still loading, then network idle again: Pyodide compiles its wasm between
@@ -29,7 +30,7 @@ def visit(page, address: str) -> tuple[int, list[str]]:
     states = wait_for_calculators(page)
     if states:
         page.wait_for_load_state("networkidle")
-    return (response.status if response else 0), states
+    return (response.status if response else 0), states, calculator_states(page, "engine")
 
 
 def test_no_page_requests_another_origin(built_site: Path, site_url: str, new_context) -> None:
@@ -44,17 +45,17 @@ def test_no_page_requests_another_origin(built_site: Path, site_url: str, new_co
     for path in pages:
         where = path or "/"
         before_local, before_off = len(log.local), len(log.off_origin)
-        status, states = visit(page, url(site_url, path))
+        status, states, engines = visit(page, url(site_url, path))
         fetched = log.local[before_local:]
         offending = log.off_origin[before_off:]
         per_page[where] = f"{len(fetched)} requests, {len(offending)} off-origin" + (
-            f", widgets {states}" if states else "")
+            f", widgets {states}, engine {engines}" if states else "")
         if status != 200:
             problems.append(f"{where}: HTTP {status}")
         if offending:
             problems.append(f"{where}: off-origin {offending}")
-        if "ready" in states and not any(ENGINE_WASM in u for u in fetched):
-            problems.append(f"{where}: widgets ready but {ENGINE_WASM} not in the log: "
+        if "ready" in engines and not any(ENGINE_WASM in u for u in fetched):
+            problems.append(f"{where}: engine ready but {ENGINE_WASM} not in the log: "
                             "the calculators' worker requests are not being recorded")
     print(f"\nrequests: {len(pages)} pages visited, {len(log.local)} same-origin requests, "
           f"{len(log.off_origin)} off-origin")

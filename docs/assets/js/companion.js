@@ -12,7 +12,13 @@
  *     read as URLSearchParams) on mount and on hashchange, and keeps the fragment in
  *     step with history.replaceState as the inputs change;
  *   - a newer input supersedes an older request: stale answers are dropped;
- *   - if the engine cannot load, each widget says so and shows its build-time table.
+ *   - the page carries the answers for each widget's starting inputs and worked
+ *     examples (computed by the build): when the inputs shown have one, it is shown
+ *     at once (data-source="build"), and the engine's own answer replaces it when it
+ *     comes (data-source="engine"); data-engine tells the engine's own state
+ *     (idle | loading | ready | error);
+ *   - if the engine cannot load, each widget says so and shows its build-time table
+ *     (and still the answers the page carries).
  *
  * Nothing here writes to console.error: every failure is shown in the widget.
  */
@@ -256,6 +262,26 @@
     return String(value);
   }
 
+  /** The canonical key of a full set of inputs (site_widgets.answer_key mirrors it):
+   *  "name=value" for every parameter, sorted by name, values as a permalink writes them. */
+  function answerKey(params, values) {
+    return [...params]
+      .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+      .map((param) => `${param.name}=${formatValue(param, values[param.name])}`)
+      .join("&");
+  }
+
+  /** The answers the build put in the page for this widget: answerKey -> result. */
+  function readAnswers(root) {
+    const template = root.querySelector(":scope > template.chq-answers");
+    if (!template) return new Map();
+    try {
+      return new Map(Object.entries(JSON.parse(template.content.textContent)));
+    } catch (_) {
+      return new Map(); // the engine still answers
+    }
+  }
+
   function sameValues(a, b, names) {
     return names.every((name) => a[name] === b[name]);
   }
@@ -268,6 +294,8 @@
       this.form = root.querySelector(".chq-form");
       this.params = new Map(this.spec.params.map((p) => [p.name, p]));
       this.names = this.spec.params.map((p) => p.name);
+      this.answers = readAnswers(root);
+      this.inputHint = root.querySelector(".chq-output__hint").textContent; // "Fix the input…"
       this.uid = root.id || `chq-${Math.random().toString(36).slice(2)}`;
       this.seq = 0;
       this.latest = 0;
@@ -284,6 +312,7 @@
     mount() {
       const { root, form } = this;
       root.classList.add("chq-js");
+      root.classList.toggle("chq-has-answers", this.answers.size > 0);
       form.addEventListener("submit", (event) => event.preventDefault());
       form.addEventListener("input", (event) => this.onEdit(event));
       form.addEventListener("change", (event) => this.onEdit(event));
@@ -304,6 +333,7 @@
           this.guard(() => this.update("init"));
         }, { rootMargin: "300px 0px" });
         this.observer.observe(root);
+        this.update("init", false); // the answer the page carries, if any, without the engine
         return;
       }
       engine.start();
@@ -508,8 +538,10 @@
 
     /* --- computing --- */
 
-    update(origin) {
-      if (this.observer) {
+    /** Show the answer for the inputs shown: at once if the page carries it, and
+     *  (unless ``ask`` is false) from the engine. */
+    update(origin, ask = true) {
+      if (ask && this.observer) {
         this.observer.disconnect();
         this.observer = null;
       }
@@ -526,8 +558,16 @@
       if (this.isMain && (origin === "user" || origin === "preset" || origin === "reset")) this.writeFragment(params);
       const open = this.root.querySelector(".chq-open");
       if (open) open.href = this.openHref();
-      if (engine.state.phase !== "failed") this.root.dataset.state = "loading";
-      this.root.classList.add("chq-busy");
+      const early = this.answers.get(answerKey(this.spec.params, params));
+      if (early) {
+        this.show(early, "build");
+      } else {
+        this.root.dataset.state = "loading"; // (a failed engine says so in a moment)
+        // An answer for other inputs may stay in view for a while: not as if it were this one's.
+        if (engine.state.phase !== "ready") this.root.classList.add("chq-stale");
+      }
+      if (!ask) return;
+      if (!early) this.root.classList.add("chq-busy");
       engine.compute(this.spec.mechanic, params, this.uid).then((answer) => {
         if (id !== this.latest || answer.superseded) return;
         this.guard(() => this.receive(answer));
@@ -545,12 +585,23 @@
         this.showInputError();
         return;
       }
-      this.result = answer.result;
+      this.show(answer.result, "engine");
+    }
+
+    /** Render a result (the same way whoever computed it); ``source``: "build" | "engine". */
+    show(result, source) {
+      const json = JSON.stringify(result);
+      if (this.root.dataset.state === "ready" && this.root.dataset.result === json) {
+        this.root.dataset.source = source; // the same answer, already shown: nothing to redraw
+        return;
+      }
+      this.result = result;
       this.root.classList.remove("chq-stale");
       this.root.querySelector(".chq-output__hint").hidden = true;
       this.root.querySelector(".chq-result").hidden = false;
       this.render();
-      this.root.dataset.result = JSON.stringify(answer.result);
+      this.root.dataset.result = json;
+      this.root.dataset.source = source;
       this.root.dataset.state = "ready";
     }
 
@@ -582,14 +633,22 @@
     }
 
     showInputError() {
+      this.showNoAnswer(this.inputHint);
+    }
+
+    /** No answer for the inputs shown: say why (``hint``) where the answer would be. */
+    showNoAnswer(hint) {
       this.root.dataset.state = "error";
       this.root.removeAttribute("data-result");
+      this.root.removeAttribute("data-source");
       this.root.classList.add("chq-stale");
       const headline = this.root.querySelector("[data-headline]");
       headline.textContent = "–";
       headline.dataset.value = "";
       headline.dataset.exact = "";
-      this.root.querySelector(".chq-output__hint").hidden = false;
+      const note = this.root.querySelector(".chq-output__hint");
+      note.textContent = hint;
+      note.hidden = false;
       this.root.querySelector(".chq-result").hidden = true;
     }
 
@@ -617,7 +676,7 @@
       const status = this.root.querySelector(".chq-status");
       const text = status.querySelector(".chq-status__text");
       const bar = status.querySelector(".chq-status__bar");
-      this.root.dataset.engine = state.phase;
+      this.root.dataset.engine = state.phase === "failed" ? "error" : state.phase;
       if (state.phase === "failed") {
         this.showFallback(state.message);
         return;
@@ -657,11 +716,14 @@
       const clean = String(reason || "unknown error").replace(/[.\s]+$/, "");
       status.querySelector(".chq-status__text").textContent =
         `The calculator engine could not load here: ${clean}. The table below was computed when the site was built.`;
-      this.root.dataset.engine = "failed";
-      this.root.dataset.state = "error";
-      this.root.removeAttribute("data-result");
+      this.root.dataset.engine = "error";
       const table = this.root.querySelector(".chq-table");
       if (table) table.open = true;
+      // An answer already shown for the inputs shown (the page's own) stays.
+      if (this.root.dataset.state === "ready") return;
+      const examples = this.root.querySelector(".chq-presets") ? ", or pick a “Try it” example" : "";
+      this.showNoAnswer("Without the engine, only the answers computed when the site was built " +
+                        `can be shown here: press Reset${examples}.`);
     }
 
     /* --- results --- */

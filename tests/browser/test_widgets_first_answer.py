@@ -1,0 +1,188 @@
+"""A first answer before the engine is ready: the answers the build put in the page.
+
+Each widget carries the results of ``compute`` for its starting inputs and its worked
+examples (build/site_widgets.py, ``build_answers``). When the inputs shown have one,
+companion.js shows it at once (``data-state="ready"``, ``data-source="build"``);
+``data-engine`` tells the engine's own state apart. The engine's answer for the same
+inputs later replaces it (``data-source="engine"``) with the same ``data-result``.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Any
+
+import pytest
+
+from tests.browser.site_helpers import ROOT, url
+from tests.browser.test_widgets import PAGES, READY_MS, make_context, reference, watch, widget
+
+sys.path.insert(0, str(ROOT / "build"))
+import site_widgets
+
+PANZER = next(p for p in site_widgets.PRESETS["close_assault"] if p.id == "panzer-iv-h")
+# (mechanic, permalink fragment, the inputs it means): a worked example, and a page
+# opened without a fragment (its starting inputs).
+CASES = [
+    ("close_assault", site_widgets.preset_fragment("close_assault", PANZER.id), PANZER.params),
+    ("spotting", "", site_widgets.STARTING["spotting"]),
+]
+IDS = ["close-assault-panzer-preset", "spotting-default"]
+
+# Runs before any page script: the widget's (data-state, data-source, data-engine), in order.
+HISTORY = """
+(() => {
+  window.__chqHistory = [];
+  const note = () => {
+    const r = document.querySelector(".chq-widget[data-mode=full]");
+    if (!r) return;
+    const now = [r.dataset.state || "", r.dataset.source || "", r.dataset.engine || ""];
+    const last = window.__chqHistory[window.__chqHistory.length - 1];
+    if (!last || last.join() !== now.join()) window.__chqHistory.push(now);
+  };
+  new MutationObserver(note).observe(document, {
+    subtree: true, childList: true, attributes: true,
+    attributeFilter: ["data-state", "data-source", "data-engine"],
+  });
+})();
+"""
+
+SNAPSHOT = """() => {
+  const r = document.querySelector('.chq-widget[data-mode=full]');
+  const h = r.querySelector('[data-headline]');
+  return {state: r.dataset.state, source: r.dataset.source || null, engine: r.dataset.engine || null,
+          result: r.getAttribute('data-result'), value: h.dataset.value, exact: h.dataset.exact,
+          text: h.textContent.trim(), status: r.querySelector('.chq-status__text').textContent,
+          hint: r.querySelector('.chq-output__hint').hidden ? '' : r.querySelector('.chq-output__hint').textContent};
+}"""
+
+
+def wait_for(page: Any, condition: str, timeout: float = READY_MS) -> dict[str, Any]:
+    """Wait until ``condition`` (a JS expression over ``r``, the main widget's dataset) holds."""
+    page.wait_for_function(
+        f"() => {{ const w = document.querySelector('.chq-widget[data-mode=full]');"
+        f" const r = w && w.dataset; return Boolean(r && ({condition})); }}",
+        timeout=timeout,
+    )
+    return page.evaluate(SNAPSHOT)
+
+
+def check_first_answer(shown: dict[str, Any], mechanic: str, params: dict[str, Any]) -> None:
+    """The answer shown equals the command line's, exactly (it is the same compute())."""
+    expected = reference(mechanic, params)
+    assert json.loads(shown["result"]) == expected
+    if site_widgets.HEADLINES[mechanic] is None:  # deploy: a sentence
+        assert shown["text"] == expected["summary"]
+        return
+    headline = expected[site_widgets.HEADLINES[mechanic]]
+    assert float(shown["value"]) == headline["value"]
+    assert shown["exact"] == (headline["exact"] or "")
+    assert shown["text"] == site_widgets.pct(headline)
+
+
+@pytest.mark.parametrize(("mechanic", "frag", "params"), CASES, ids=IDS)
+def test_first_answer_without_the_engine(
+    browser: Any, site_url: str, mechanic: str, frag: str, params: dict[str, Any]
+) -> None:
+    context, log = make_context(browser, site_url)
+    context.route("**/assets/engine/**", lambda route: route.abort())
+    page = context.new_page()
+    errors: list[str] = []
+    watch(page, errors)
+    try:
+        page.goto(url(site_url, PAGES[mechanic]) + (f"#{frag}" if frag else ""))
+        shown = wait_for(page, "r.state === 'ready'")
+        assert shown["source"] == "build"
+        check_first_answer(shown, mechanic, params)
+
+        # The engine cannot load: the answer the page carries stays.
+        shown = wait_for(page, "r.engine === 'error'")
+        assert (shown["state"], shown["source"]) == ("ready", "build")
+        assert shown["status"].startswith("The calculator engine could not load here:")
+        check_first_answer(shown, mechanic, params)
+
+        # A changed input has no answer in the page: the engine's failure is said.
+        root = widget(page)
+        field = root.locator(".chq-field--stepper").first
+        field.locator('.chq-step[data-step="1"]').click()
+        shown = wait_for(page, "r.state === 'error'")
+        assert shown["engine"] == "error" and shown["source"] is None and shown["result"] is None
+        assert shown["status"].startswith("The calculator engine could not load here:")
+        assert shown["hint"].startswith("Without the engine, only the answers computed when the site was built")
+        assert shown["text"] == "–" and shown["value"] == ""
+        assert root.locator(".chq-output__hint").is_visible()
+
+        # Back to the starting inputs: the page's answer again.
+        root.locator("button[type=reset]").click()
+        shown = wait_for(page, "r.state === 'ready'")
+        assert shown["source"] == "build"
+        check_first_answer(shown, mechanic, site_widgets.start_values(mechanic))
+        assert log.off_origin == []
+        assert errors == []
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize(("mechanic", "frag", "params"), CASES, ids=IDS)
+def test_engine_answer_replaces_the_first_answer(
+    browser: Any, site_url: str, mechanic: str, frag: str, params: dict[str, Any]
+) -> None:
+    context, log = make_context(browser, site_url)
+    context.add_init_script(HISTORY)
+    page = context.new_page()
+    errors: list[str] = []
+    watch(page, errors)
+    try:
+        page.goto(url(site_url, PAGES[mechanic]) + (f"#{frag}" if frag else ""))
+        first = wait_for(page, "r.state === 'ready'")
+        assert first["source"] == "build"
+        check_first_answer(first, mechanic, params)
+        final = wait_for(page, "r.source === 'engine' && r.engine === 'ready'")
+        assert final["state"] == "ready"
+        assert final["result"] == first["result"], "the engine's answer differs from the build's"
+        history = page.evaluate("window.__chqHistory")
+        ready = [h for h in history if h[0] == "ready"]
+        assert ready[0][1] == "build", history
+        # From the first answer on, the widget never went back to loading or error.
+        after = history[history.index(ready[0]):]
+        assert all(state == "ready" for state, _, _ in after), history
+        assert ready[0][2] in ("loading", "idle"), f"the engine was already ready: {history}"
+        assert log.off_origin == []
+        assert errors == []
+    finally:
+        context.close()
+
+
+def test_every_calculator_page_carries_its_starting_answer_and_worked_examples(
+    browser: Any, site_url: str
+) -> None:
+    """Engine blocked: each page's starting inputs and each "Try it" example still get
+    their answer, so the page's keys (Python) and the widget's (JavaScript) agree."""
+    context, log = make_context(browser, site_url)
+    context.route("**/assets/engine/**", lambda route: route.abort())
+    page = context.new_page()
+    errors: list[str] = []
+    watch(page, errors)
+    try:
+        for mechanic, path in PAGES.items():
+            page.goto(url(site_url, path))
+            shown = wait_for(page, "r.state === 'ready' && r.engine === 'error'")
+            assert shown["source"] == "build", mechanic
+            check_first_answer(shown, mechanic, site_widgets.start_values(mechanic))
+            for preset in site_widgets.PRESETS[mechanic]:
+                widget(page).locator(f'.chq-preset[data-preset="{preset.id}"]').click()
+                want = reference(mechanic, site_widgets.preset_values(mechanic, preset))["inputs"]
+                page.wait_for_function(
+                    "want => { const r = document.querySelector('.chq-widget[data-mode=full]');"
+                    " return r.dataset.state === 'ready' && r.dataset.source === 'build'"
+                    " && JSON.stringify(JSON.parse(r.dataset.result).inputs) === JSON.stringify(want); }",
+                    arg=want, timeout=5_000,
+                )
+                shown = page.evaluate(SNAPSHOT)
+                check_first_answer(shown, mechanic, site_widgets.preset_values(mechanic, preset))
+        assert log.off_origin == []
+        assert errors == []
+    finally:
+        context.close()
+
