@@ -476,6 +476,11 @@ def on_page_markdown(markdown: str, *, page: Any, config: Any, files: Any = None
             where = f"{src}:{number}"
             raise PluginError(f"{where}: bad calculator marker {line.strip()!r}: {exc}") from exc
         out.extend(["", html_text, ""])
+        if not (marker.table_only or marker.compact) and getattr(page, "meta", None) is not None:
+            # A page whose main widget starts the engine at once: the template starts
+            # the worker from <head> (overrides/main.html) instead of after the page.
+            sizes = engine_sizes()
+            page.meta["chq_engine_boot"] = {n: sizes[n] for n in ENGINE_FETCHED if n in sizes}
     return "\n".join(out)
 
 

@@ -187,12 +187,23 @@
           return;
         }
         const root = siteRoot();
-        worker = new Worker(new URL("assets/js/engine-worker.js", root), { type: "module", name: "chq-engine" });
-        worker.addEventListener("message", onMessage);
-        worker.addEventListener("error", (event) => {
+        const onError = (event) => {
           if (event && event.preventDefault) event.preventDefault();
           fail(`its script did not start${event && event.message ? ` (${event.message})` : ""}`);
-        });
+        };
+        const boot = window.__chqBoot; // started early from <head> on calculator pages
+        window.__chqBoot = null;
+        if (boot && boot.worker) {
+          worker = boot.worker;
+          boot.release();
+        } else {
+          worker = new Worker(new URL("assets/js/engine-worker.js", root), { type: "module", name: "chq-engine" });
+        }
+        worker.addEventListener("message", onMessage);
+        worker.addEventListener("error", onError);
+        if (boot && boot.worker) {
+          for (const event of boot.said) (event.type === "error" ? onError : onMessage)(event);
+        }
         worker.addEventListener("messageerror", () => fail("it sent an answer this page could not read"));
         worker.postMessage({
           type: "init",

@@ -23,6 +23,14 @@ let draining = false;
 
 const post = (message) => self.postMessage(message);
 
+// Started early from a calculator page's <head> (overrides/main.html): the init
+// arrives in the script's own fragment, so Python starts before the page has loaded.
+if (self.location.hash.length > 1) {
+  try {
+    started = start(JSON.parse(decodeURIComponent(self.location.hash.slice(1))));
+  } catch (_) { /* a bad fragment: wait for the page's init message instead */ }
+}
+
 self.addEventListener("message", (event) => {
   const msg = event.data || {};
   if (msg.type === "init") {
@@ -101,6 +109,16 @@ async function start({ indexURL, wheelURL, fetched }) {
   const timings = {};
   try {
     meterDownloads(fetched);
+    // The wheel downloads while Python starts, and is unpacked straight into
+    // site-packages (no package manager round trips).
+    const wheel = fetch(wheelURL).then(
+      (response) => {
+        if (!response.ok) throw new Error(`could not load ${wheelURL} (HTTP ${response.status})`);
+        return response.arrayBuffer();
+      },
+      (error) => { throw new Error(`could not load ${wheelURL} (${describe(error)})`); },
+    );
+    wheel.catch(() => {}); // awaited below; a failure is reported there
     const { loadPyodide } = await import(new URL("pyodide.mjs", indexURL).href);
     const pyodide = await loadPyodide({
       indexURL,
@@ -109,18 +127,8 @@ async function start({ indexURL, wheelURL, fetched }) {
     });
     timings.loadPyodide = performance.now() - t0;
     post({ type: "progress", stage: "calculators", loaded: 1, total: 1 });
-    let packageError = "";
-    await pyodide.loadPackage(wheelURL, {
-      messageCallback: () => {},
-      errorCallback: (message) => { packageError = packageError || String(message); },
-      checkIntegrity: false,
-    });
-    let calculators;
-    try {
-      calculators = pyodide.pyimport("calculators");
-    } catch (error) {
-      throw new Error(packageError || describe(error));
-    }
+    pyodide.unpackArchive(new Uint8Array(await wheel), "wheel");
+    const calculators = pyodide.pyimport("calculators");
     computeJson = calculators.compute_json;
     // One real call before saying "ready": proves the package imports and answers.
     JSON.parse(computeJson(JSON.stringify({ mechanic: "supply", params: { supply_dice: 3 } })));
