@@ -13,6 +13,7 @@ must see, and precache the whole site in the background.
 
 from __future__ import annotations
 
+import contextlib
 import importlib.util
 import json
 import math
@@ -197,6 +198,24 @@ def make_context(browser: Any, base: str, **options: Any) -> tuple[Any, RequestL
     log = RequestLog(f"{origin[0]}//{origin[2]}")
     context.route("**/*", log.route)
     return context, log
+
+@contextlib.contextmanager
+def watched_page(browser: Any, base: str, *, block_engine: bool = False,
+                 init_script: str | None = None) -> Iterator[tuple[Any, Any, RequestLog, list[str]]]:
+    """A fresh context and page whose requests are logged and whose console errors are
+    collected; optionally with the engine's files blocked. Closed on the way out."""
+    context, log = make_context(browser, base)
+    if block_engine:
+        context.route("**/assets/engine/**", lambda route: route.abort())
+    if init_script:
+        context.add_init_script(init_script)
+    page = context.new_page()
+    errors: list[str] = []
+    watch(page, errors)
+    try:
+        yield context, page, log, errors
+    finally:
+        context.close()
 
 
 @pytest.fixture(scope="module")
@@ -630,19 +649,13 @@ def test_javascript_off_shows_the_build_time_table(
 
 
 def test_works_under_a_sub_path(browser: Any, subpath_site_url: str) -> None:
-    context, log = make_context(browser, subpath_site_url)
-    page = context.new_page()
-    errors: list[str] = []
-    watch(page, errors)
-    try:
+    with watched_page(browser, subpath_site_url) as (context, page, log, errors):
         page.goto(url(subpath_site_url, PAGES["rally"]) + "#disruption=3")
         check_against_cli(page, "rally", {"disruption": 3})
         wait_for_engine(page, "ready")  # the answer above may be the page's own
         assert any("/rules/assets/engine/pyodide/pyodide.asm.wasm" in u for u in log.local)
         assert log.off_origin == []
         assert errors == []
-    finally:
-        context.close()
 
 
 # --------------------------------------------------------------------------- #
@@ -657,11 +670,7 @@ def click_through(page: Any, href_part: str) -> None:
 
 
 def test_instant_navigation_reuses_the_engine(browser: Any, site_url: str) -> None:
-    context, log = make_context(browser, site_url)
-    page = context.new_page()
-    errors: list[str] = []
-    watch(page, errors)
-    try:
+    with watched_page(browser, site_url) as (context, page, log, errors):
         page.goto(url(site_url, "rules/spotting/"))
         page.evaluate("() => { window.__sameDocument = true; }")
         click_through(page, "calculators/spotting/")
@@ -690,5 +699,3 @@ def test_instant_navigation_reuses_the_engine(browser: Any, site_url: str) -> No
         assert len(wasm) == 1 and len(workers) == 1, (wasm, workers)
         assert log.off_origin == []
         assert errors == []
-    finally:
-        context.close()

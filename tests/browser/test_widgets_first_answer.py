@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from tests.browser.site_helpers import ROOT, url
-from tests.browser.test_widgets import PAGES, READY_MS, make_context, reference, watch, widget
+from tests.browser.test_widgets import PAGES, READY_MS, reference, watched_page, widget
 
 sys.path.insert(0, str(ROOT / "build"))
 import site_widgets
@@ -85,12 +85,7 @@ def check_first_answer(shown: dict[str, Any], mechanic: str, params: dict[str, A
 def test_first_answer_without_the_engine(
     browser: Any, site_url: str, mechanic: str, frag: str, params: dict[str, Any]
 ) -> None:
-    context, log = make_context(browser, site_url)
-    context.route("**/assets/engine/**", lambda route: route.abort())
-    page = context.new_page()
-    errors: list[str] = []
-    watch(page, errors)
-    try:
+    with watched_page(browser, site_url, block_engine=True) as (context, page, log, errors):
         page.goto(url(site_url, PAGES[mechanic]) + (f"#{frag}" if frag else ""))
         shown = wait_for(page, "r.state === 'ready'")
         assert shown["source"] == "build"
@@ -120,20 +115,13 @@ def test_first_answer_without_the_engine(
         check_first_answer(shown, mechanic, site_widgets.start_values(mechanic))
         assert log.off_origin == []
         assert errors == []
-    finally:
-        context.close()
 
 
 @pytest.mark.parametrize(("mechanic", "frag", "params"), CASES, ids=IDS)
 def test_engine_answer_replaces_the_first_answer(
     browser: Any, site_url: str, mechanic: str, frag: str, params: dict[str, Any]
 ) -> None:
-    context, log = make_context(browser, site_url)
-    context.add_init_script(HISTORY)
-    page = context.new_page()
-    errors: list[str] = []
-    watch(page, errors)
-    try:
+    with watched_page(browser, site_url, init_script=HISTORY) as (context, page, log, errors):
         page.goto(url(site_url, PAGES[mechanic]) + (f"#{frag}" if frag else ""))
         first = wait_for(page, "r.state === 'ready'")
         assert first["source"] == "build"
@@ -150,8 +138,6 @@ def test_engine_answer_replaces_the_first_answer(
         assert ready[0][2] in ("loading", "idle"), f"the engine was already ready: {history}"
         assert log.off_origin == []
         assert errors == []
-    finally:
-        context.close()
 
 
 def test_every_calculator_page_carries_its_starting_answer_and_worked_examples(
@@ -159,12 +145,7 @@ def test_every_calculator_page_carries_its_starting_answer_and_worked_examples(
 ) -> None:
     """Engine blocked: each page's starting inputs and each "Try it" example still get
     their answer, so the page's keys (Python) and the widget's (JavaScript) agree."""
-    context, log = make_context(browser, site_url)
-    context.route("**/assets/engine/**", lambda route: route.abort())
-    page = context.new_page()
-    errors: list[str] = []
-    watch(page, errors)
-    try:
+    with watched_page(browser, site_url, block_engine=True) as (context, page, log, errors):
         for mechanic, path in PAGES.items():
             page.goto(url(site_url, path))
             shown = wait_for(page, "r.state === 'ready' && r.engine === 'error'")
@@ -183,6 +164,4 @@ def test_every_calculator_page_carries_its_starting_answer_and_worked_examples(
                 check_first_answer(shown, mechanic, site_widgets.preset_values(mechanic, preset))
         assert log.off_origin == []
         assert errors == []
-    finally:
-        context.close()
 
