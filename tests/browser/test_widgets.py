@@ -22,13 +22,15 @@ import sys
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
 import pytest
+import site_widgets  # build/ is on sys.path (tests/conftest.py)
 
-from calculators import HEADLINES, PARAMETERS
+from calculators import HEADLINES, PARAMETERS, compute
 from tests.browser.site_helpers import url
 from tests.conftest import RequestLog
 
@@ -342,12 +344,13 @@ def test_stepper_segments_and_switch_update_result_and_fragment(session: Session
     assert "no distance" in root.locator(".chq-presets__note").inner_text()
 
     # The exact fraction is a tap away.
+    expected = compute("spotting", {"distance": 18, "chain_dice": 2})["p_spotted"]
     headline = root.locator("[data-headline]")
     headline.click()
-    assert headline.inner_text().strip() == "191/256"
+    assert headline.inner_text().strip() == expected["exact"]
     assert headline.get_attribute("aria-pressed") == "true"
     headline.click()
-    assert headline.inner_text().strip() == "74.6%"
+    assert headline.inner_text().strip() == site_widgets.pct(expected)
 
     # Reset: back to the starting inputs, and the fragment goes away.
     root.locator("button[type=reset]").click()
@@ -362,10 +365,13 @@ def test_exactly_at_least_toggle(session: Session) -> None:
     session.settle()
     wait_for_inputs(page, {"disruption": 3})
     root = widget(page)
+    rows = sorted(compute("rally", {"disruption": 3})["remaining"], key=lambda r: r["disruption"])
+    exactly = [Fraction(r["p"]["exact"]) for r in rows]
+    at_least = [sum(exactly[k:], Fraction(0)) for k in range(len(exactly))]
     values = root.locator(".chq-chart .chq-value")
-    assert values.all_inner_texts() == ["12.5%", "37.5%", "37.5%", "12.5%"]
+    assert values.all_inner_texts() == [site_widgets.pct(float(q)) for q in exactly]
     root.locator(".chq-view label", has_text="At least").click()
-    assert values.all_inner_texts() == ["100.0%", "87.5%", "50.0%", "12.5%"]
+    assert values.all_inner_texts() == [site_widgets.pct(float(q)) for q in at_least]
     root.locator(".chq-view label", has_text="Exactly").click()
     assert values.all_inner_texts()[0] == "12.5%"
 
