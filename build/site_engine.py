@@ -13,6 +13,7 @@ import json
 import shutil
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -50,16 +51,25 @@ def build_wheel() -> Path:
     wheels = sorted(out.glob("*.whl"))
     if wheels:
         return wheels[0]
-    out.mkdir(parents=True, exist_ok=True)
-    subprocess.run(
-        [sys.executable, "-m", "build", "--wheel", "--no-isolation", "--outdir", str(out), str(ROOT)],
-        check=True,
-        cwd=ROOT,
-        stdout=subprocess.DEVNULL,
-    )
+    CACHE.mkdir(parents=True, exist_ok=True)
+    # Built in a folder of its own, then renamed into place: two builds at once (tests
+    # running side by side) never see a half-written wheel.
+    with tempfile.TemporaryDirectory(dir=CACHE) as tmp:
+        subprocess.run(
+            [sys.executable, "-m", "build", "--wheel", "--no-isolation", "--outdir", tmp, str(ROOT)],
+            check=True,
+            cwd=ROOT,
+            stdout=subprocess.DEVNULL,
+        )
+        built = sorted(Path(tmp).glob("*.whl"))
+        if len(built) != 1:
+            raise RuntimeError(f"expected one wheel from the build, found {len(built)}")
+        try:
+            Path(tmp).rename(out)
+        except OSError:
+            if not out.is_dir():  # another build put the same wheel there first
+                raise
     wheels = sorted(out.glob("*.whl"))
-    if len(wheels) != 1:
-        raise RuntimeError(f"expected one wheel in {out}, found {len(wheels)}")
     return wheels[0]
 
 

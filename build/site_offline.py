@@ -27,6 +27,7 @@ from __future__ import annotations
 import gzip
 import hashlib
 import json
+import os
 import re
 from pathlib import Path
 from typing import Any
@@ -242,7 +243,7 @@ def gzip_bytes(data: bytes) -> bytes:
     out = gzip.compress(data, compresslevel=9, mtime=0)
     if len(data) >= 256 * 1024:
         GZ_CACHE.mkdir(parents=True, exist_ok=True)
-        tmp = cached.with_suffix(".tmp")
+        tmp = cached.with_suffix(f".{os.getpid()}.tmp")
         tmp.write_bytes(out)
         tmp.replace(cached)
     return out
