@@ -1,15 +1,28 @@
-"""Put the calculation engine into the built site: the Pyodide core and our wheel.
+"""Put the calculation engine into the built site: the Pyodide core, our wheel and
+a memory snapshot of the two started together.
 
-Neither is committed. The Pyodide core comes from the pinned npm package
+None is committed. The Pyodide core comes from the pinned npm package
 (``node_modules/pyodide``, installed by ``npm ci``); the wheel is built from
 ``calculators/`` with ``python -m build --wheel`` and cached by a hash of its
 sources, so ``mkdocs serve`` rebuilds it only when the package changes.
+
+The snapshot (``assets/engine/snapshot-<key>.bin``) is Pyodide's memory after the
+wheel was unpacked and imported and each mechanic answered once, made under Node by
+``build/engine_snapshot.mjs`` and stored gzipped (the worker inflates it with the
+browser's ``DecompressionStream``, whose gzip check also catches a truncated or
+corrupt copy). Starting from it skips Python's own start-up: the slow part of every
+visit. Its name is a hash of everything that goes into it (the Pyodide core, the
+wheel, the script), so a page never pairs it with another build; anything that
+goes wrong with it makes the worker boot the normal way.
 """
 
 from __future__ import annotations
 
+import functools
+import gzip
 import hashlib
 import json
+import os
 import shutil
 import subprocess
 import sys
@@ -20,6 +33,19 @@ ROOT = Path(__file__).resolve().parent.parent
 PYODIDE_DIR = ROOT / "node_modules" / "pyodide"
 CACHE = ROOT / "build" / ".cache"
 ENGINE_DIR = "assets/engine"
+SNAPSHOT_SCRIPT = ROOT / "build" / "engine_snapshot.mjs"
+# One answer per mechanic before the snapshot is taken: every module the answers
+# need is imported (and its tables warm) in the memory a visitor starts from.
+WARMUP = (
+    {"mechanic": "spotting", "params": {"distance": 18, "target": "hidden"}},
+    {"mechanic": "artillery", "params": {"variant": "combat-hq"}},
+    {"mechanic": "artillery", "params": {"variant": "armour-battles"}},
+    {"mechanic": "close_assault", "params": {"att_dice": 6, "def_dice": 5}},
+    {"mechanic": "supply", "params": {"supply_dice": 3}},
+    {"mechanic": "rally", "params": {"disruption": 3}},
+    {"mechanic": "blind_move", "params": {"target": 9}},
+    {"mechanic": "deploy", "params": {"units": 3}},
+)
 
 # The files loadPyodide() fetches for a stdlib-only package; nothing else ships.
 PYODIDE_CORE = (
@@ -29,6 +55,8 @@ PYODIDE_CORE = (
     "python_stdlib.zip",
     "pyodide-lock.json",
 )
+# What the worker downloads itself (the two .mjs files are imported as modules).
+PYODIDE_FETCHED = ("pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
 
 
 class EngineMissing(RuntimeError):
@@ -73,6 +101,52 @@ def build_wheel() -> Path:
     return wheels[0]
 
 
+def snapshot_key(wheel: Path) -> str:
+    """Hash of everything a snapshot is made from: the Pyodide core, the wheel, the
+    script and its warm-up requests."""
+    digest = hashlib.sha256()
+    for path in [*(PYODIDE_DIR / name for name in PYODIDE_CORE), wheel, SNAPSHOT_SCRIPT]:
+        stat = path.stat()
+        digest.update(path.name.encode() + b"\0")
+        digest.update(_file_digest(str(path), stat.st_mtime_ns, stat.st_size))
+    digest.update(json.dumps(WARMUP, sort_keys=True).encode())
+    return digest.hexdigest()[:16]
+
+
+@functools.lru_cache(maxsize=64)
+def _file_digest(path: str, mtime_ns: int, size: int) -> bytes:
+    """SHA-256 of a file, remembered while its time and size stay the same."""
+    return hashlib.sha256(Path(path).read_bytes()).digest()
+
+
+def build_snapshot() -> tuple[Path, int]:
+    """Make (or reuse) the gzipped memory snapshot; return its path and its size
+    once inflated."""
+    wheel = build_wheel()
+    key = snapshot_key(wheel)
+    out = CACHE / f"snapshot-{key}.bin"
+    size_file = out.with_suffix(".size")
+    if out.is_file() and size_file.is_file():
+        return out, int(size_file.read_text())
+    CACHE.mkdir(parents=True, exist_ok=True)
+    raw = CACHE / f"snapshot-{key}.{os.getpid()}.raw"
+    try:
+        subprocess.run(
+            ["node", str(SNAPSHOT_SCRIPT), str(PYODIDE_DIR), str(wheel), str(raw), json.dumps(WARMUP)],
+            check=True,
+            cwd=ROOT,
+            stdout=subprocess.DEVNULL,
+        )
+        data = raw.read_bytes()
+    finally:
+        raw.unlink(missing_ok=True)
+    tmp = out.with_suffix(f".{os.getpid()}.tmp")
+    tmp.write_bytes(gzip.compress(data, compresslevel=6, mtime=0))
+    size_file.write_text(str(len(data)))
+    tmp.replace(out)
+    return out, len(data)
+
+
 def pyodide_version() -> str:
     """The pinned Pyodide version, read from the installed npm package."""
     package = PYODIDE_DIR / "package.json"
@@ -84,11 +158,23 @@ def pyodide_version() -> str:
 def engine_info() -> dict[str, str]:
     """What the pages need to know to start the engine (paths relative to the site root)."""
     wheel = build_wheel()
+    snapshot, inflated = build_snapshot()
     return {
         "pyodide_version": pyodide_version(),
         "index": f"{ENGINE_DIR}/pyodide/",
         "wheel": f"{ENGINE_DIR}/{source_hash()}/{wheel.name}",
+        "snapshot": f"{ENGINE_DIR}/{snapshot.name}",
+        "snapshot_bytes": inflated,
     }
+
+
+def fetched_sizes() -> dict[str, int]:
+    """Bytes of each file a worker downloads (by file name), for its progress bar:
+    the boot from the snapshot (the full boot also fetches the small wheel)."""
+    sizes = {name: (PYODIDE_DIR / name).stat().st_size for name in PYODIDE_FETCHED}
+    snapshot, _ = build_snapshot()
+    sizes[snapshot.name] = snapshot.stat().st_size
+    return sizes
 
 
 def copy_engine(site_dir: Path) -> list[Path]:
@@ -103,6 +189,8 @@ def copy_engine(site_dir: Path) -> list[Path]:
     wheel_dir = site_dir / ENGINE_DIR / source_hash()
     wheel_dir.mkdir(parents=True, exist_ok=True)
     written.append(_publish(wheel, wheel_dir / wheel.name))
+    snapshot, _ = build_snapshot()
+    written.append(_publish(snapshot, site_dir / ENGINE_DIR / snapshot.name))
     return written
 
 

@@ -35,6 +35,8 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
+import site_engine
+
 from calculators import HEADLINES, PARAMETERS, READINGS, InputError, Param, compute, compute_json
 from calculators.params import mechanic_name
 
@@ -44,10 +46,6 @@ except ImportError:  # pragma: no cover - MkDocs is always there when the hook r
     PluginError = ValueError  # type: ignore[misc,assignment]
 
 ROOT = Path(__file__).resolve().parent.parent
-PYODIDE_DIR = ROOT / "node_modules" / "pyodide"
-# Fetched by loadPyodide (the worker meters these); pyodide.asm.mjs is imported instead.
-ENGINE_FETCHED = ("pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
-ENGINE_ALL = ENGINE_FETCHED + ("pyodide.mjs", "pyodide.asm.mjs")
 
 MARKER = re.compile(
     r"^[ \t]{0,3}<!--\s*calculator(?P<table>-table)?:\s*(?P<body>[^>]*?)\s*-->[ \t]*$"
@@ -479,8 +477,7 @@ def on_page_markdown(markdown: str, *, page: Any, config: Any, files: Any = None
         if not (marker.table_only or marker.compact) and getattr(page, "meta", None) is not None:
             # A page whose main widget starts the engine at once: the template starts
             # the worker from <head> (overrides/main.html) instead of after the page.
-            sizes = engine_sizes()
-            page.meta["chq_engine_boot"] = {n: sizes[n] for n in ENGINE_FETCHED if n in sizes}
+            page.meta["chq_engine_boot"] = site_engine.fetched_sizes()
     return "\n".join(out)
 
 
@@ -551,13 +548,13 @@ def base_values(mechanic: str) -> dict[str, Any]:
     return values
 
 
-def engine_sizes() -> dict[str, int]:
-    sizes = {}
-    for name in ENGINE_ALL:
-        path = PYODIDE_DIR / name
-        if path.exists():
-            sizes[name] = path.stat().st_size
-    return sizes
+def engine_sizes() -> dict[str, Any]:
+    """The bytes the worker downloads, file by file (its progress bar meters them),
+    and in all (what the widget says it will download)."""
+    fetched = site_engine.fetched_sizes()
+    modules = sum((site_engine.PYODIDE_DIR / name).stat().st_size for name in site_engine.PYODIDE_CORE
+                  if name not in fetched)
+    return {"fetched": fetched, "total": sum(fetched.values()) + modules}
 
 
 def preset_values(mechanic: str, preset: Preset) -> dict[str, Any]:
@@ -614,7 +611,6 @@ def render_answers(answers: dict[str, Any]) -> str:
 
 def widget_spec(mechanic: str, *, compact: bool, start: dict[str, Any], canonical: str) -> dict[str, Any]:
     """What the widget's script needs to know, as JSON in ``data-spec``."""
-    sizes = engine_sizes()
     return {
         "mechanic": mechanic,
         "mode": "compact" if compact else "full",
@@ -636,8 +632,7 @@ def widget_spec(mechanic: str, *, compact: bool, start: dict[str, Any], canonica
              "fragment": preset_fragment(mechanic, p.id), "note": p.note}
             for p in PRESETS.get(mechanic, ())
         ],
-        "engine": {"fetched": {n: sizes[n] for n in ENGINE_FETCHED if n in sizes},
-                   "total": sum(sizes.values())},
+        "engine": engine_sizes(),
     }
 
 

@@ -4,12 +4,21 @@
  * across Material's instant navigation). It loads the self-hosted Pyodide runtime
  * and the calculators wheel, then answers requests:
  *
- *   in:  {type: "init", indexURL, wheelURL, fetched: {file: bytes}}    (once)
+ *   in:  {type: "init", indexURL, wheelURL, snapshotURL, snapshotBytes,
+ *         fetched: {file: bytes}}                                           (once)
  *        {type: "compute", id, key, mechanic, params}
  *   out: {type: "progress", stage: "download"|"start"|"calculators", loaded, total}
- *        {type: "ready", timings} | {type: "failed", message}
+ *        {type: "ready", boot: "snapshot"|"full", timings, note}
+ *        {type: "failed", message}
  *        {type: "answer", id, result} | {type: "answer", id, error: {field, message}}
  *        {type: "answer", id, superseded: true}   (a newer request with the same key came in)
+ *
+ * Start-up: from the build's memory snapshot (build/engine_snapshot.mjs: Python
+ * already started, the calculators imported) when the browser can inflate it
+ * (DecompressionStream); its gzip check and its size catch a truncated or corrupt
+ * copy, and Pyodide refuses one from another build. Anything wrong with it, and the
+ * worker boots the normal way (Python from scratch, then the wheel): slower, same
+ * answers. "ready" says which boot it was.
  *
  * User input stays data: the request is one JSON string handed to the Python
  * function calculators.compute_json as an argument. No Python source is ever built
@@ -104,41 +113,83 @@ function meterDownloads(fetched) {
   report(true);
 }
 
-async function start({ indexURL, wheelURL, fetched }) {
+async function start({ indexURL, wheelURL, snapshotURL, snapshotBytes, fetched }) {
   const t0 = performance.now();
   const timings = {};
+  const quiet = { stdout: () => {}, stderr: () => {} };
   try {
-    meterDownloads(fetched);
-    // The wheel downloads while Python starts, and is unpacked straight into
-    // site-packages (no package manager round trips).
-    const wheel = fetch(wheelURL).then(
-      (response) => {
-        if (!response.ok) throw new Error(`could not load ${wheelURL} (HTTP ${response.status})`);
-        return response.arrayBuffer();
-      },
-      (error) => { throw new Error(`could not load ${wheelURL} (${describe(error)})`); },
-    );
-    wheel.catch(() => {}); // awaited below; a failure is reported there
+    const inflating = Boolean(snapshotURL) && typeof DecompressionStream === "function";
+    const expected = { ...(fetched || {}) };
+    if (!inflating && snapshotURL) delete expected[snapshotURL.split("/").pop()];
+    meterDownloads(expected);
     const { loadPyodide } = await import(new URL("pyodide.mjs", indexURL).href);
-    const pyodide = await loadPyodide({
-      indexURL,
-      stdout: () => {},
-      stderr: () => {},
-    });
-    timings.loadPyodide = performance.now() - t0;
-    post({ type: "progress", stage: "calculators", loaded: 1, total: 1 });
-    pyodide.unpackArchive(new Uint8Array(await wheel), "wheel");
-    const calculators = pyodide.pyimport("calculators");
-    computeJson = calculators.compute_json;
-    // One real call before saying "ready": proves the package imports and answers.
-    JSON.parse(computeJson(JSON.stringify({ mechanic: "supply", params: { supply_dice: 3 } })));
+    let pyodide = null;
+    let note = "";
+    if (inflating) {
+      try {
+        pyodide = await loadPyodide({ indexURL, ...quiet, _loadSnapshot: inflate(snapshotURL, snapshotBytes) });
+        computeJson = pyodide.pyimport("calculators").compute_json;
+        check();
+      } catch (error) {
+        note = `snapshot not used: ${describe(error)}`;
+        pyodide = null;
+        computeJson = null;
+      }
+    }
+    const boot = pyodide ? "snapshot" : "full";
+    if (!pyodide) {
+      // The wheel downloads while Python starts, and is unpacked straight into
+      // site-packages (no package manager round trips).
+      const wheel = download(wheelURL).then((response) => response.arrayBuffer());
+      wheel.catch(() => {}); // awaited below; a failure is reported there
+      pyodide = await loadPyodide({ indexURL, ...quiet });
+      timings.loadPyodide = performance.now() - t0;
+      post({ type: "progress", stage: "calculators", loaded: 1, total: 1 });
+      pyodide.unpackArchive(new Uint8Array(await wheel), "wheel");
+      computeJson = pyodide.pyimport("calculators").compute_json;
+      check();
+    }
     timings.total = performance.now() - t0;
-    post({ type: "ready", timings });
+    post({ type: "ready", boot, timings, note });
     drain();
   } catch (error) {
     computeJson = null;
     post({ type: "failed", message: plain(describe(error)) });
   }
+}
+
+/** One real call before saying "ready": proves the package imports and answers. */
+function check() {
+  const reply = JSON.parse(computeJson(JSON.stringify({ mechanic: "supply", params: { supply_dice: 3 } })));
+  if (!reply.result) throw new Error("the calculators did not answer");
+}
+
+async function download(url) {
+  let response;
+  try {
+    response = await fetch(url);
+  } catch (error) {
+    throw new Error(`could not load ${url} (${describe(error)})`);
+  }
+  if (!response.ok) throw new Error(`could not load ${url} (HTTP ${response.status})`);
+  return response;
+}
+
+/** The snapshot's bytes: downloaded, inflated, and exactly the size the build made. */
+async function inflate(url, bytes) {
+  const response = await download(url);
+  const data = new Uint8Array(bytes);
+  let at = 0;
+  const reader = response.body.pipeThrough(new DecompressionStream("gzip")).getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    if (at + value.byteLength > bytes) throw new Error("the snapshot is larger than the build made it");
+    data.set(value, at);
+    at += value.byteLength;
+  }
+  if (at !== bytes) throw new Error(`the snapshot is ${at} bytes, the build made ${bytes}`);
+  return data;
 }
 
 /** Say "a file did not download" rather than a browser's fetch jargon. */
