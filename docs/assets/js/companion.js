@@ -162,7 +162,8 @@
         clearTimeout(stallTimer);
         timings.ready = performance.now();
         timings.worker = msg.timings;
-        set({ phase: "ready", stage: "ready" });
+        timings.note = msg.note || "";
+        set({ phase: "ready", stage: "ready", boot: msg.boot || "full" });
       } else if (msg.type === "failed") {
         fail(msg.message || "it stopped with an error");
       }
@@ -209,6 +210,8 @@
           type: "init",
           indexURL: new URL(info.index, root).href,
           wheelURL: new URL(info.wheel, root).href,
+          snapshotURL: info.snapshot ? new URL(info.snapshot, root).href : "",
+          snapshotBytes: info.snapshot_bytes || 0,
           fetched: sizes.fetched || {},
         });
         armStall();
@@ -688,6 +691,7 @@
       const text = status.querySelector(".chq-status__text");
       const bar = status.querySelector(".chq-status__bar");
       this.root.dataset.engine = state.phase === "failed" ? "error" : state.phase;
+      if (state.boot) this.root.dataset.engineBoot = state.boot; // "snapshot" | "full"
       if (state.phase === "failed") {
         this.showFallback(state.message);
         return;
