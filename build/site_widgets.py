@@ -35,6 +35,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
+import site_answers
 import site_engine
 
 from calculators import HEADLINES, PARAMETERS, READINGS, InputError, Param, compute, compute_json
@@ -478,6 +479,11 @@ def on_page_markdown(markdown: str, *, page: Any, config: Any, files: Any = None
             # A page whose main widget starts the engine at once: the template starts
             # the worker from <head> (overrides/main.html) instead of after the page.
             page.meta["chq_engine_boot"] = site_engine.fetched_sizes()
+            if marker.mechanic in site_answers.SMALL:
+                # ... and fetches its answer table at once, so a permalink's answer
+                # is there when the widget mounts.
+                page.meta["chq_answer_table"] = site_answers.table_path(marker.mechanic,
+                                                                        table_keys(marker.mechanic))
     return "\n".join(out)
 
 
@@ -609,6 +615,16 @@ def render_answers(answers: dict[str, Any]) -> str:
     return f'<template class="chq-answers">{text}</template>'
 
 
+def table_keys(mechanic: str) -> list[str]:
+    """What an answer in the mechanic's build-time table carries (site_answers)."""
+    return site_answers.shown_keys(mechanic, HEADLINES[mechanic], [f[0] for f in FIGURES[mechanic]])
+
+
+def answer_tables() -> dict[str, list[str]]:
+    """Every answer table the widgets read: mechanic -> the keys it carries."""
+    return {mechanic: table_keys(mechanic) for mechanic in site_answers.SMALL}
+
+
 def widget_spec(mechanic: str, *, compact: bool, start: dict[str, Any], canonical: str) -> dict[str, Any]:
     """What the widget's script needs to know, as JSON in ``data-spec``."""
     return {
@@ -625,6 +641,8 @@ def widget_spec(mechanic: str, *, compact: bool, start: dict[str, Any], canonica
         "base": base_values(mechanic),
         "headline": {"key": HEADLINES[mechanic], "label": HEADLINE_LABELS[mechanic]},
         "figures": [list(f) for f in FIGURES[mechanic]],
+        "table": (site_answers.table_path(mechanic, table_keys(mechanic))
+                  if mechanic in site_answers.SMALL else None),
         "charts": list(CHARTS[mechanic]),
         "details": DETAILS.get(mechanic),
         "presets": [
@@ -663,7 +681,13 @@ def render_widget(mechanic: str, *, compact: bool, start: dict[str, Any], page_u
                      f'<a class="chq-open" href="{esc(canonical)}">Open in calculator</a></p>')
     parts.append(
         f'<div class="chq-status" id="{uid}-status" role="status">'
-        '<p class="chq-status__text">This calculator runs in your browser and needs JavaScript. '
+        # companion.js replaces this text as it mounts. Until then it must be honest:
+        # with JavaScript off only the <noscript> sentence shows (its style hides the
+        # other); with JavaScript on, the script has not run (yet, or it never loaded).
+        '<p class="chq-status__text"><noscript><style>.chq-status__script{display:none}</style>'
+        "This calculator runs in your browser and needs JavaScript, which is off here. </noscript>"
+        '<span class="chq-status__script">The calculator&#8217;s script has not run: if this '
+        "message stays, it could not be loaded, and reloading the page may help. </span>"
         "The table below was computed when the site was built.</p>"
         '<progress class="chq-status__bar" max="100" value="0" hidden '
         'aria-label="Loading the calculator engine"></progress>'

@@ -161,6 +161,7 @@
       } else if (msg.type === "ready") {
         clearTimeout(stallTimer);
         timings.ready = performance.now();
+        if (performance.mark) performance.mark("chq-engine-ready");
         timings.worker = msg.timings;
         timings.note = msg.note || "";
         set({ phase: "ready", stage: "ready", boot: msg.boot || "full" });
@@ -296,6 +297,59 @@
     }
   }
 
+  /* The small calculators' answer tables (build/site_answers.py): the headline and
+   * figures for every input, read before the engine has started. One fetch per
+   * table per tab, shared by every widget that reads it. */
+  const tables = new Map(); // URL -> Promise of the table (null if it could not load)
+
+  function loadTable(path) {
+    const url = new URL(path, siteRoot()).href;
+    if (!tables.has(url)) {
+      tables.set(url, fetch(url, { credentials: "same-origin" })
+        .then((response) => (response.ok ? response.json() : null))
+        .catch(() => null));
+    }
+    return tables.get(url);
+  }
+
+  /** A probability from its exact fraction "n/d" (the float only for display). */
+  function fraction(exact) {
+    const [n, d] = exact.split("/");
+    let value = Number(n) / Number(d);
+    if (!Number.isFinite(value)) value = Number((BigInt(n) * 10n ** 18n) / BigInt(d)) / 1e18;
+    return { value, exact };
+  }
+
+  /** The table's answer for a full set of inputs (site_answers.lookup mirrors it),
+   *  or null when the table has none (e.g. a spotter with other than 4D). */
+  function tableAnswer(table, params) {
+    let position = 0;
+    for (const axis of table.axes) {
+      const value = params[axis.name];
+      let found;
+      if (axis.values) {
+        found = axis.values.findIndex((known) => known === value);
+        if (found < 0) return null;
+      } else {
+        found = axis.steps.findIndex((step) => value <= step);
+        if (found < 0) found = axis.steps.length;
+      }
+      position = position * (axis.values ? axis.values.length : axis.steps.length + 1) + found;
+    }
+    const width = table.width;
+    const answer = table.answers[parseInt(table.index.slice(position * width, (position + 1) * width), 36)];
+    if (!answer) return null;
+    const result = { partial: true, inputs: { ...params } };
+    table.keys.forEach((key, i) => {
+      const slot = answer[i];
+      if (slot === -1) return;
+      if (Array.isArray(slot)) result[key] = slot.map((j) => table.values[j]).join("; ");
+      else if (/^\d+\/\d+$/.test(table.values[slot])) result[key] = fraction(table.values[slot]);
+      else result[key] = table.values[slot];
+    });
+    return result;
+  }
+
   function sameValues(a, b, names) {
     return names.every((name) => a[name] === b[name]);
   }
@@ -309,6 +363,7 @@
       this.params = new Map(this.spec.params.map((p) => [p.name, p]));
       this.names = this.spec.params.map((p) => p.name);
       this.answers = readAnswers(root);
+      this.table = null; // the answer table, once loaded (small calculators only)
       this.inputHint = root.querySelector(".chq-output__hint").textContent; // "Fix the input…"
       this.uid = root.id || `chq-${Math.random().toString(36).slice(2)}`;
       this.seq = 0;
@@ -336,6 +391,12 @@
       const table = root.querySelector(".chq-table"); // open for readers without JavaScript
       if (table) table.open = false;
       engine.configure(this.spec.engine);
+      if (this.spec.table) {
+        loadTable(this.spec.table).then((table) => {
+          this.table = table;
+          if (table) this.guard(() => this.showFromTable());
+        });
+      }
       this.unsubscribe = engine.subscribe((state) => this.guard(() => this.onEngine(state)));
       // A compact card in the rules text waits until it is about to be seen before it
       // downloads the engine: a reader who never scrolls to it never pays for it.
@@ -572,7 +633,7 @@
       if (this.isMain && (origin === "user" || origin === "preset" || origin === "reset")) this.writeFragment(params);
       const open = this.root.querySelector(".chq-open");
       if (open) open.href = this.openHref();
-      const early = this.answers.get(answerKey(this.spec.params, params));
+      const early = this.earlyAnswer(params);
       if (early) {
         this.show(early, "build");
       } else {
@@ -586,6 +647,22 @@
         if (id !== this.latest || answer.superseded) return;
         this.guard(() => this.receive(answer));
       });
+    }
+
+    /** The answer the page carries for these inputs (full), or the table's (headline
+     *  and figures), or null: only the engine can say. */
+    earlyAnswer(params) {
+      return this.answers.get(answerKey(this.spec.params, params)) ||
+        (this.table ? tableAnswer(this.table, params) : null);
+    }
+
+    /** The table has arrived: show its answer if the inputs shown are still waiting. */
+    showFromTable() {
+      if (this.root.dataset.state !== "loading") return;
+      const { params, errors } = this.read();
+      if (errors.length) return;
+      const early = this.earlyAnswer(params);
+      if (early) this.show(early, "build");
     }
 
     receive(answer) {
@@ -617,6 +694,7 @@
       this.root.dataset.result = json;
       this.root.dataset.source = source;
       this.root.dataset.state = "ready";
+      if (performance.mark) performance.mark(`chq-answer-${source}`); // read by build/bench_site.py
     }
 
     /* --- messages --- */
@@ -746,9 +824,19 @@
     render() {
       this.renderHeadline();
       this.renderFigures();
+      const partial = Boolean(this.result.partial); // from the answer table: no chart, no working
+      this.root.classList.toggle("chq-partial", partial);
       if (this.spec.mode === "full") {
-        this.renderCharts();
-        this.renderDetails();
+        if (partial) {
+          const later = el("p", { class: "chq-chart__empty",
+                                  text: "The chart and the working come with the engine’s full answer." });
+          for (const box of this.root.querySelectorAll(".chq-charts, .chq-details")) box.replaceChildren();
+          const charts = this.root.querySelector(".chq-charts");
+          if (charts) charts.append(later);
+        } else {
+          this.renderCharts();
+          this.renderDetails();
+        }
       }
       const explain = this.root.querySelector(".chq-explain");
       explain.replaceChildren(...(this.result.explain || []).map((step) => el("li", { text: step })));
@@ -947,6 +1035,41 @@
     const widget = mainWidget();
     if (widget) widget.guard(() => widget.applyFragment(location.hash));
   });
+
+  /** When Material's instant navigation cannot fetch a page (server gone, 404), it
+   *  falls back to ``location.href = url``. For a link with a ``#`` part that is a
+   *  same-document jump to the address it has already pushed: the old page stays,
+   *  silently, under the new address. Load that address for real instead, so the
+   *  browser shows its error page (or the server's 404 page). Material fetches pages
+   *  with XMLHttpRequest and adds its listeners after open(): these run first, note
+   *  the outcome, and act once Material's fallback is done, only if the address shown
+   *  is the one that failed. (Material aborts a finished request, so the status must
+   *  be read here, before its listeners run.) */
+  function loadFailedNavigations() {
+    const Request = window.XMLHttpRequest;
+    if (!Request || Request.prototype.__chqWatched) return;
+    const { open } = Request.prototype;
+    Request.prototype.__chqWatched = true;
+    Request.prototype.open = function (method, url, ...rest) {
+      const result = open.call(this, method, url, ...rest);
+      const wanted = String(url);
+      if (wanted.includes("#")) {
+        const settle = (event) => {
+          if (event.type === "load" && this.status >= 200 && this.status < 300) return;
+          setTimeout(() => {
+            try {
+              if (location.href === new URL(wanted, location.href).href) location.reload();
+            } catch (_) { /* not an address: not a page */ }
+          }, 0);
+        };
+        this.addEventListener("load", settle);
+        this.addEventListener("error", settle);
+      }
+      return result;
+    };
+  }
+
+  loadFailedNavigations();
 
   if (typeof document$ !== "undefined" && document$ && typeof document$.subscribe === "function") {
     document$.subscribe(safeMount);

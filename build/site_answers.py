@@ -1,0 +1,243 @@
+"""Answers before the engine: the small calculators' figures for every input.
+
+Supply, rally, Blind move and deploy have small input spaces, and spotting's answer
+with the rules' own pools (4D against 3D) depends on the range band, not the exact
+distance. For these the build runs the same ``compute()`` the engine runs, for every
+class of input, and writes the headline and the figures each answer shows into one
+table per mechanic (``assets/answers/<mechanic>.<hash>.json``). A widget reads its
+answer from the table the moment its inputs change (``data-source="build"``) and the
+engine's full answer (charts, working) replaces it when it comes.
+
+Every input falls in exactly one class; all inputs of a class have the same answer:
+
+* a switch or a choice: each value is a class;
+* a whole number: each value in its range is a class;
+* a distance (``steps``): the answer changes only at the steps, a class is
+  ``(step[i-1], step[i]]`` and is computed at ``step[i]``; past the last step, at the
+  parameter's maximum. Spotting's steps are the edges of its range bands (a band's
+  edge belongs to the nearer band); Blind move's are the distances a Blind can move;
+* an input held at one value (``fixed``): spotting's spotter and owner dice. Any
+  other value has no answer here and waits for the engine.
+
+The table format (``keys`` name the figures of an answer, in order)::
+
+    {"mechanic": "supply", "keys": ["p_continue"],
+     "axes": [{"name": "supply_dice", "values": [0, 1, ...]}, ...],
+     "values": ["1/2", "3/4", ...],   # exact fractions and strings, each once
+     "answers": [[0], [4], ...],      # per distinct answer, per key: a value id,
+                                      # a list of ids (their values joined with "; "),
+                                      # or -1 (the answer has no such key)
+     "width": 1, "index": "0001..."}  # per input class: its answer, base 36
+
+A probability is stored as its exact fraction ("n/d"); deploy's summaries share
+their "; "-separated parts. The last axis varies fastest in ``index``. Each table is checked against
+``compute()`` for sampled inputs by ``tests/site/test_answer_tables.py``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import itertools
+import json
+from collections.abc import Sequence
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import site_engine
+from calculators import PARAMETERS, compute
+
+ANSWERS_DIR = "assets/answers"
+SMALL = ("spotting", "supply", "rally", "blind_move", "deploy")
+# Held at the rules' values: other values are left to the engine.
+FIXED: dict[str, dict[str, Any]] = {"spotting": {"spotter_dice": 4, "owner_dice": 3}}
+JOIN = "; "
+DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz"
+
+
+def _spotting_steps() -> list[float]:
+    """The far edge of every range band but the last (``"12-24"`` → 24)."""
+    bands = compute("spotting", {"distance": 0})["bands"]
+    return [float(b["band"].split("-")[1]) for b in bands if "-" in b["band"]]
+
+
+def _blind_move_steps() -> list[float]:
+    """Every distance some Blind can move: P(reach target) changes only there."""
+    found: set[float] = set()
+    for suppressed, obstacle in itertools.product((False, True), repeat=2):
+        result = compute("blind_move", {"target": 0, "suppressed": suppressed, "obstacle": obstacle})
+        found.update(float(entry["inches"]) for entry in result["distribution"])
+    return sorted(found)
+
+
+STEPS = {("spotting", "distance"): _spotting_steps, ("blind_move", "target"): _blind_move_steps}
+
+
+def axes(mechanic: str) -> list[dict[str, Any]]:
+    """One axis per parameter: the values (or steps) that make its classes."""
+    out: list[dict[str, Any]] = []
+    for param in PARAMETERS[mechanic]:
+        fixed = FIXED.get(mechanic, {})
+        if param.name in fixed:
+            out.append({"name": param.name, "values": [fixed[param.name]]})
+        elif param.kind == "bool":
+            out.append({"name": param.name, "values": [False, True]})
+        elif param.kind == "choice":
+            out.append({"name": param.name, "values": list(param.choices)})
+        elif param.kind == "int":
+            assert param.minimum is not None and param.maximum is not None
+            out.append({"name": param.name, "values": list(range(int(param.minimum), int(param.maximum) + 1))})
+        else:
+            steps = [_plain(s) for s in STEPS[(mechanic, param.name)]()]
+            out.append({"name": param.name, "steps": steps, "max": _plain(param.maximum)})
+    return out
+
+
+def _plain(x: float | None) -> int | float:
+    assert x is not None
+    return int(x) if float(x).is_integer() else float(x)
+
+
+def representatives(axis: dict[str, Any]) -> list[Any]:
+    """The input each class of an axis is computed at."""
+    if "values" in axis:
+        return list(axis["values"])
+    return [*axis["steps"], axis["max"]]
+
+
+def class_of(axis: dict[str, Any], value: Any) -> int | None:
+    """The class of ``value`` on ``axis`` (what the widget's script does), or None.
+
+    >>> class_of({"name": "d", "steps": [6, 12], "max": 200}, 12), class_of({"name": "d", "steps": [6, 12], "max": 200}, 12.5)
+    (1, 2)
+    >>> class_of({"name": "c", "values": ["none", "light"]}, "light"), class_of({"name": "n", "values": [4]}, 5)
+    (1, None)
+    """
+    if "values" in axis:
+        for i, known in enumerate(axis["values"]):
+            if known == value and isinstance(known, bool) == isinstance(value, bool):
+                return i
+        return None
+    for i, step in enumerate(axis["steps"]):
+        if value <= step:
+            return i
+    return len(axis["steps"])
+
+
+def shown_keys(mechanic: str, headline: str | None, figures: Sequence[str]) -> list[str]:
+    """The result keys an answer in the table carries: the headline and the figures
+    (deploy, which has no probability to headline, its summary)."""
+    keys = [headline] if headline else ["summary"]
+    return keys + [key for key in figures if key not in keys]
+
+
+class _Values:
+    """The table's pool of distinct values; the same value is stored once."""
+
+    def __init__(self) -> None:
+        self.items: list[Any] = []
+        self.ids: dict[str, int] = {}
+
+    def add(self, item: Any) -> int:
+        key = json.dumps(item, sort_keys=True)
+        if key not in self.ids:
+            self.ids[key] = len(self.items)
+            self.items.append(item)
+        return self.ids[key]
+
+    def slot(self, value: Any) -> int | list[int]:
+        """What an answer holds for one key's value."""
+        if isinstance(value, dict) and set(value) == {"value", "exact"} and value["exact"]:
+            return self.add(value["exact"])
+        if isinstance(value, str) and JOIN in value:
+            return [self.add(part) for part in value.split(JOIN)]
+        if isinstance(value, str):
+            return self.add(value)
+        raise ValueError(f"cannot put {value!r} in an answer table")
+
+
+def _base36(n: int, width: int) -> str:
+    out = ""
+    for _ in range(width):
+        n, digit = divmod(n, 36)
+        out = DIGITS[digit] + out
+    return out
+
+
+def make_table(mechanic: str, keys: Sequence[str]) -> dict[str, Any]:
+    """The answer table of one mechanic: ``compute()`` at every class of input."""
+    table_axes = axes(mechanic)
+    names = [axis["name"] for axis in table_axes]
+    values = _Values()
+    answers: list[list[int | list[int]]] = []
+    answer_ids: dict[str, int] = {}
+    index: list[int] = []
+    for combo in itertools.product(*(representatives(axis) for axis in table_axes)):
+        result = compute(mechanic, dict(zip(names, combo, strict=True)))
+        answer = [values.slot(result[key]) if key in result else -1 for key in keys]
+        seen = json.dumps(answer)
+        if seen not in answer_ids:
+            answer_ids[seen] = len(answers)
+            answers.append(answer)
+        index.append(answer_ids[seen])
+    width = 1
+    while 36**width < len(answers):
+        width += 1
+    return {
+        "mechanic": mechanic,
+        "keys": list(keys),
+        "axes": table_axes,
+        "values": values.items,
+        "answers": answers,
+        "width": width,
+        "index": "".join(_base36(i, width) for i in index),
+    }
+
+
+@cache
+def _table_text(mechanic: str, keys: tuple[str, ...], package: str) -> str:
+    """The table as compact JSON (``package``: the calculators' source hash, so a
+    changed package under ``mkdocs serve`` makes new tables)."""
+    return json.dumps(make_table(mechanic, keys), separators=(",", ":"), ensure_ascii=False)
+
+
+def table_text(mechanic: str, keys: Sequence[str]) -> str:
+    return _table_text(mechanic, tuple(keys), site_engine.source_hash())
+
+
+def table_path(mechanic: str, keys: Sequence[str]) -> str:
+    """Where the table is served, relative to the site root (named by its content)."""
+    digest = hashlib.sha256(table_text(mechanic, keys).encode()).hexdigest()[:12]
+    return f"{ANSWERS_DIR}/{mechanic.replace('_', '-')}.{digest}.json"
+
+
+def lookup(table: dict[str, Any], params: dict[str, Any]) -> dict[str, Any] | None:
+    """The answer a table gives for a full set of inputs, as the widget reads it
+    (the tests' mirror of the script's lookup), or None when it has none."""
+    position = 0
+    for axis in table["axes"]:
+        found = class_of(axis, params[axis["name"]])
+        if found is None:
+            return None
+        position = position * len(representatives(axis)) + found
+    width = table["width"]
+    answer = table["answers"][int(table["index"][position * width:(position + 1) * width], 36)]
+
+    def decode(slot: int | list[int]) -> Any:
+        if isinstance(slot, list):
+            return JOIN.join(table["values"][i] for i in slot)
+        return table["values"][slot]
+
+    return {key: decode(slot) for key, slot in zip(table["keys"], answer, strict=True) if slot != -1}
+
+
+def write_tables(site_dir: Path, wanted: dict[str, Sequence[str]]) -> list[Path]:
+    """Write the answer tables (mechanic -> the keys its widgets show) into the
+    built site; return them."""
+    written = []
+    for mechanic, keys in sorted(wanted.items()):
+        target = site_dir / table_path(mechanic, keys)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(table_text(mechanic, keys), encoding="utf-8")
+        written.append(target)
+    return written
