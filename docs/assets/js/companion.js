@@ -29,7 +29,11 @@
   window.__chqWidgets = true;
 
   const SCRIPT_URL = (document.currentScript && document.currentScript.src) || "";
-  const STALL_MS = 90_000;
+  // The engine is given up on after this long with no sign of progress, by stage:
+  // downloading, no new bytes (the server went away); starting, no word from the
+  // worker (Python starts in one long step on a slow tablet; it still says "alive"
+  // between steps). Never a fixed total: a slow engine that is getting on is waited for.
+  const SILENCE_MS = { download: 30_000, start: 180_000, calculators: 180_000 };
 
   /* ---------------------------------------------------------------------- */
   /* Small helpers                                                          */
@@ -118,10 +122,12 @@
   function createEngine() {
     const listeners = new Set();
     const pending = new Map(); // request id -> resolve
-    let state = { phase: "idle", stage: "", loaded: 0, total: 0, bytes: 0, message: "" };
+    let state = { phase: "idle", stage: "", loaded: 0, total: 0, bytes: 0, message: "", elapsed: 0 };
     let worker = null;
     let nextId = 0;
-    let stallTimer = 0;
+    let watchdog = 0;
+    let lastLoaded = -1;
+    let lastSign = 0;
     let sizes = { fetched: {}, total: 0 };
     const timings = { created: 0, ready: 0 };
 
@@ -134,7 +140,7 @@
 
     function fail(reason) {
       if (state.phase === "failed") return;
-      clearTimeout(stallTimer);
+      clearInterval(watchdog);
       set({ phase: "failed", message: reason });
       for (const resolve of pending.values()) resolve({ failed: reason });
       pending.clear();
@@ -144,9 +150,32 @@
       }
     }
 
-    function armStall() {
-      clearTimeout(stallTimer);
-      stallTimer = setTimeout(() => fail("it stopped loading (nothing arrived for a minute and a half)"), STALL_MS);
+    /** Every second while loading: the elapsed time for the widgets, and the end of
+     *  waiting when nothing has moved for the stage's limit. */
+    function watch() {
+      lastSign = performance.now();
+      clearInterval(watchdog);
+      watchdog = setInterval(() => {
+        if (state.phase !== "loading") return clearInterval(watchdog);
+        const now = performance.now();
+        const silent = now - lastSign;
+        const limit = SILENCE_MS[state.stage] || SILENCE_MS.start;
+        if (silent > limit) {
+          const seconds = Math.round(silent / 1000);
+          fail(state.stage === "download"
+            ? `nothing arrived for ${seconds} s: the site's server may have gone away`
+            : `Python gave no sign of life for ${seconds} s`);
+        } else {
+          set({ elapsed: Math.round((now - timings.created) / 1000) });
+        }
+      }, 1000);
+    }
+
+    /** A sign of progress: new bytes, a new stage, or (past the download) any word. */
+    function progressed(msg) {
+      const moved = msg.stage !== state.stage || (msg.loaded || 0) > lastLoaded;
+      if (moved || (msg.type === "alive" && state.stage !== "download")) lastSign = performance.now();
+      if (msg.loaded !== undefined) lastLoaded = Math.max(lastLoaded, msg.loaded);
     }
 
     function onMessage(event) {
@@ -156,10 +185,12 @@
         pending.delete(msg.id);
         if (resolve) resolve(msg);
       } else if (msg.type === "progress") {
-        armStall();
+        progressed(msg);
         set({ stage: msg.stage, loaded: msg.loaded, total: msg.total });
+      } else if (msg.type === "alive") {
+        progressed(msg);
       } else if (msg.type === "ready") {
-        clearTimeout(stallTimer);
+        clearInterval(watchdog);
         timings.ready = performance.now();
         if (performance.mark) performance.mark("chq-engine-ready");
         timings.worker = msg.timings;
@@ -215,7 +246,7 @@
           snapshotBytes: info.snapshot_bytes || 0,
           fetched: sizes.fetched || {},
         });
-        armStall();
+        watch();
       } catch (error) {
         fail(describe(error));
       }
@@ -788,15 +819,19 @@
         return;
       }
       bar.hidden = false;
+      // The seconds tick visibly but are not read out every second (role="status").
+      const waited = el("span", { class: "chq-status__elapsed", "aria-hidden": "true",
+                                  text: state.elapsed >= 2 ? ` ${state.elapsed} s so far.` : "" });
       if (state.stage === "calculators") {
-        text.textContent = "Loading the calculators…";
+        text.replaceChildren("Loading the calculators…", waited);
         bar.value = 95;
       } else if (state.stage === "start") {
-        text.textContent = "Starting Python…";
+        text.replaceChildren("Starting Python…", waited);
         bar.value = 88;
       } else {
         const done = state.total ? Math.min(1, state.loaded / state.total) : 0;
-        text.textContent = `Downloading the Python engine${size}… ${Math.round(done * 100)}%. The rules stay readable meanwhile.`;
+        text.replaceChildren(`Downloading the Python engine${size}… ${Math.round(done * 100)}%.`, waited,
+                             " The rules stay readable meanwhile.");
         bar.value = Math.round(done * 85);
       }
     }

@@ -8,6 +8,7 @@
  *         fetched: {file: bytes}}                                           (once)
  *        {type: "compute", id, key, mechanic, params}
  *   out: {type: "progress", stage: "download"|"start"|"calculators", loaded, total}
+ *        {type: "alive"}   (every second while starting, whenever the worker is free)
  *        {type: "ready", boot: "snapshot"|"full", timings, note}
  *        {type: "failed", message}
  *        {type: "answer", id, result} | {type: "answer", id, error: {field, message}}
@@ -117,6 +118,9 @@ async function start({ indexURL, wheelURL, snapshotURL, snapshotBytes, fetched }
   const t0 = performance.now();
   const timings = {};
   const quiet = { stdout: () => {}, stderr: () => {} };
+  // A sign of life between the long steps of starting Python: the page waits for a
+  // slow engine that is getting on, and gives up on a silent one.
+  const alive = setInterval(() => post({ type: "alive" }), 1000);
   try {
     const inflating = Boolean(snapshotURL) && typeof DecompressionStream === "function";
     const expected = { ...(fetched || {}) };
@@ -155,6 +159,8 @@ async function start({ indexURL, wheelURL, snapshotURL, snapshotBytes, fetched }
   } catch (error) {
     computeJson = null;
     post({ type: "failed", message: plain(describe(error)) });
+  } finally {
+    clearInterval(alive);
   }
 }
 
