@@ -11,15 +11,25 @@ Builds the site with ``mkdocs build --strict`` into a temporary folder and write
         serve.py       a tiny web server: right MIME types, .gz copies, all addresses
         site/          the built site
 
-The zip is reproducible: entries sorted, fixed timestamps and permissions.
+Every entry is dated with one time, the build's: ``SOURCE_DATE_EPOCH`` when it is
+set, else the moment the bundle is made. Unzipping gives each file that date, so a
+web server's ``Last-Modified`` (and nginx's, Apache's and Caddy's ETags, made from
+the date and the size) changes with every new version: a fixed date made a browser's
+"has it changed?" get "no" for pages that had. With ``SOURCE_DATE_EPOCH`` (say, the
+commit's time) the zip is reproducible: entries sorted, fixed permissions, one date.
+The DOS date field holds UTC; an extended-timestamp field (0x5455, read by unzip,
+7-Zip and macOS) holds the exact second.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import shutil
+import struct
 import sys
 import tempfile
+import time
 import tomllib
 import zipfile
 from pathlib import Path
@@ -32,7 +42,8 @@ SERVE = Path(__file__).resolve().parent / "bundle_serve.py"
 NAME = "combat-hq-rules"
 # Already compressed: stored as they are.
 STORED_SUFFIXES = frozenset({".gz", ".zip", ".whl", ".png"})
-ZIP_TIME = (2024, 1, 1, 0, 0, 0)
+DOS_EPOCH = 315532800  # 1980-01-01 UTC: zip dates start there
+EXTENDED_TIMESTAMP = 0x5455
 
 README = """\
 Combat HQ Rules Companion {version}
@@ -57,8 +68,9 @@ Without serve.py, any static web server works, for example:
        python3 -m http.server 8000 --bind 0.0.0.0 --directory site
 
 (serve.py also sends the ready-made .gz copies, so the calculators load about
-three times faster over wifi, and sets the file types the calculators need on
-every system.)
+three times faster over wifi, sets the file types the calculators need on every
+system, and tells the browsers to check for a newer version of each page;
+http.server does not, so after an update a tablet may show old pages for a while.)
 
 Opening site/index.html directly as a file does not work: the calculators and
 the search need a web server.
@@ -66,6 +78,11 @@ the search need a web server.
 Offline: "Ready offline" appears in the header when a browser has saved the whole
 site (on http://localhost or an https:// address). Tablets using the laptop's
 http://192.168... address need the laptop running; they do not need the internet.
+
+A new version: stop serve.py (Ctrl+C), unzip the new zip in the same place
+(replace the files if asked) and start serve.py in the folder it gives. Each tablet
+gets it on its next page; one with an offline copy shows "A new version of the
+rules is available": tap Reload.
 
 More: the "Hosting at a club" page of the site (site/hosting/index.html).
 """
@@ -84,15 +101,28 @@ def build_site(out: Path) -> None:
         raise SystemExit(str(exc)) from None
 
 
-def write_zip(folder: Path, target: Path) -> None:
-    """Zip ``folder`` (as its own name) into ``target``, reproducibly."""
+def bundle_time() -> int:
+    """The date of every entry: ``SOURCE_DATE_EPOCH`` if set, else now (seconds, UTC)."""
+    given = os.environ.get("SOURCE_DATE_EPOCH", "").strip()
+    if not given:
+        return int(time.time())
+    if not given.isdigit() or not DOS_EPOCH <= int(given) < 2**31:
+        raise SystemExit(f"SOURCE_DATE_EPOCH must be seconds since 1970, from 1980 to 2037; got {given!r}")
+    return int(given)
+
+
+def write_zip(folder: Path, target: Path, when: int) -> None:
+    """Zip ``folder`` (as its own name) into ``target``, every entry dated ``when``."""
     target.parent.mkdir(parents=True, exist_ok=True)
     tmp = target.with_suffix(".zip.tmp")
     files = sorted(p for p in folder.rglob("*") if p.is_file())
+    date_time = time.gmtime(when)[:6]
+    extra = struct.pack("<HHBl", EXTENDED_TIMESTAMP, 5, 1, when)  # flags 1: mtime only
     with zipfile.ZipFile(tmp, "w") as archive:
         for path in files:
             name = f"{folder.name}/{path.relative_to(folder).as_posix()}"
-            info = zipfile.ZipInfo(name, date_time=ZIP_TIME)
+            info = zipfile.ZipInfo(name, date_time=date_time)
+            info.extra = extra
             executable = path.name == "serve.py"
             info.external_attr = (0o100755 if executable else 0o100644) << 16
             if path.suffix in STORED_SUFFIXES:
@@ -121,7 +151,7 @@ def make_bundle(out_dir: Path | None = None, site: Path | None = None) -> Path:
             README.format(version=version, underline="=" * len(title)), encoding="utf-8"
         )
         target = out_dir / f"{stem}.zip"
-        write_zip(folder, target)
+        write_zip(folder, target, bundle_time())
     return target
 
 

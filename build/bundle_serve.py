@@ -10,19 +10,29 @@ folder beside this file with the types the calculators need (``.wasm`` as
 application/wasm, ``.mjs`` as text/javascript, whatever the computer's own MIME
 table says) and sends the ready-made ``.gz`` copies to browsers that accept
 gzip, which makes the first visit about three times lighter on the wifi.
-Stop it with Ctrl+C.
+
+So that a new version reaches the tablets as soon as it is unzipped over the old
+one, every answer carries an ``ETag`` made from the file's bytes, browsers are
+told to check pages, ``sw.js`` and everything else each time (``no-cache``: a
+short "not modified" answer when nothing changed), and only files named by a hash
+of their content may be kept for a year without asking. A missing page gets the
+site's own 404 page; folders are never listed. Stop it with Ctrl+C.
 """
 
 from __future__ import annotations
 
 import argparse
 import contextlib
-import email.utils
 import functools
+import hashlib
 import http.server
+import os
+import re
 import socket
 import sys
+import threading
 from pathlib import Path
+from typing import BinaryIO
 
 HERE = Path(__file__).resolve().parent
 
@@ -39,51 +49,202 @@ TYPES = {
     ".xml": "application/xml",
     ".zip": "application/zip",
     ".whl": "application/zip",
+    ".bin": "application/octet-stream",
     ".txt": "text/plain; charset=utf-8",
 }
 
+REVALIDATE = "no-cache"
+IMMUTABLE = "public, max-age=31536000, immutable"
+# A hash of the content in a name: 8 or more hex digits between "." "/" or "-" and
+# "." or "/" (the rule the hosting page gives for nginx, Apache and Caddy). Material's
+# bundle.a5f9d56c.min.js and main.57a0d79d.min.css, the wheel's folder
+# assets/engine/8fd85a21d08f/, assets/engine/snapshot-<hash>.bin, the answer tables.
+HASHED = re.compile(r"[./-][0-9a-f]{8,}[./]")
+# Never kept without asking, whatever their name: they name everything else.
+ALWAYS_REVALIDATE = (".html", ".webmanifest", "sw.js")
+QVALUE = re.compile(r"^(?:0(?:\.[0-9]{0,3})?|1(?:\.0{0,3})?)$")
+
+
+def cache_control(rel_path: str) -> str:
+    """The ``Cache-Control`` for a file of the site, by its path from the site root.
+
+    >>> cache_control("assets/javascripts/bundle.a5f9d56c.min.js")
+    'public, max-age=31536000, immutable'
+    >>> cache_control("assets/engine/8fd85a21d08f/combat_hq_calculators-0.1.0-py3-none-any.whl")
+    'public, max-age=31536000, immutable'
+    >>> cache_control("assets/engine/pyodide/pyodide.asm.wasm"), cache_control("sw.js")
+    ('no-cache', 'no-cache')
+    >>> cache_control("rules/blinds/index.html"), cache_control("manifest.webmanifest")
+    ('no-cache', 'no-cache')
+    """
+    if rel_path.endswith(ALWAYS_REVALIDATE):
+        return REVALIDATE
+    return IMMUTABLE if HASHED.search("/" + rel_path) else REVALIDATE
+
+
+def accepts_gzip(header: str | None) -> bool:
+    """Whether an ``Accept-Encoding`` header allows gzip (q-values read, RFC 9110 12.5.3).
+
+    >>> accepts_gzip("gzip, deflate, br"), accepts_gzip("gzip;q=0"), accepts_gzip("br, *")
+    (True, False, True)
+    >>> accepts_gzip("gzip;q=0, *"), accepts_gzip("*;q=0"), accepts_gzip(None)
+    (False, False, False)
+    """
+    explicit: float | None = None
+    wildcard: float | None = None
+    for item in (header or "").split(","):
+        name, _, params = item.partition(";")
+        name = name.strip().lower()
+        quality = 1.0
+        for param in params.split(";"):
+            key, _, value = param.partition("=")
+            if key.strip().lower() == "q":
+                value = value.strip()
+                quality = float(value) if QVALUE.match(value) else 0.0
+        if name in ("gzip", "x-gzip"):
+            explicit = max(explicit or 0.0, quality)
+        elif name == "*":
+            wildcard = quality
+    chosen = explicit if explicit is not None else wildcard
+    return bool(chosen)
+
+
+def etag_matches(header: str, etag: str) -> bool:
+    """``If-None-Match`` against our tag, by the weak comparison RFC 9110 asks for.
+
+    >>> etag_matches('"a", W/"b"', '"b"'), etag_matches("*", '"b"'), etag_matches('"bb"', '"b"')
+    (True, True, False)
+    """
+    if header.strip() == "*":
+        return True
+    for candidate in header.split(","):
+        candidate = candidate.strip()
+        if candidate.startswith("W/"):
+            candidate = candidate[2:]
+        if candidate == etag:
+            return True
+    return False
+
+
+class ETags:
+    """Strong ETags from the files' bytes (SHA-256), each computed once and reused
+    while the file's date, size, inode and change time stay the same."""
+
+    def __init__(self) -> None:
+        self._known: dict[str, tuple[tuple[int, ...], str]] = {}
+        self._lock = threading.Lock()
+
+    def of(self, path: str, handle: BinaryIO) -> str:
+        """The tag of the open file ``handle`` (read from the start; left at the start)."""
+        stat = os.fstat(handle.fileno())
+        stamp = (stat.st_mtime_ns, stat.st_size, stat.st_ino, stat.st_ctime_ns)
+        with self._lock:
+            known = self._known.get(path)
+        if known is not None and known[0] == stamp:
+            return known[1]
+        digest = hashlib.sha256()
+        for block in iter(functools.partial(handle.read, 1 << 20), b""):
+            digest.update(block)
+        handle.seek(0)
+        etag = '"' + digest.hexdigest()[:32] + '"'
+        with self._lock:
+            self._known[path] = (stamp, etag)
+        return etag
+
 
 class Handler(http.server.SimpleHTTPRequestHandler):
-    """Static files with fixed MIME types, precompressed copies and revalidation."""
+    """Static files with fixed MIME types, precompressed copies, content ETags,
+    caching headers, the site's 404 page and no directory listings."""
 
     extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **TYPES}
+    etags = ETags()
+    cache_control = REVALIDATE
+
+    def send_response(self, code: int, message: str | None = None) -> None:
+        self.cache_control = REVALIDATE  # errors and redirects are checked every time too
+        super().send_response(code, message)
 
     def end_headers(self) -> None:
-        # Always revalidate (a cheap 304 on the club network): a new build shows up at once.
-        self.send_header("Cache-Control", "no-cache")
+        self.send_header("Cache-Control", self.cache_control)
         super().end_headers()
 
     def send_head(self):  # type: ignore[no-untyped-def]
-        path = Path(self.translate_path(self.path))
-        if path.is_dir():
-            if not self.path.split("?", 1)[0].endswith("/"):
-                return super().send_head()  # the redirect to ".../"
-            path = path / "index.html"
-        packed = path.with_name(path.name + ".gz")
-        accepts = self.headers.get("Accept-Encoding", "")
-        if not (path.is_file() and packed.is_file() and "gzip" in accepts.lower()):
-            return super().send_head()
-        stat = packed.stat()
-        since = self.headers.get("If-Modified-Since")
-        if since and not self.headers.get("If-None-Match"):
-            try:
-                if int(stat.st_mtime) <= email.utils.parsedate_to_datetime(since).timestamp():
-                    self.send_response(304)
-                    self.send_header("Vary", "Accept-Encoding")
-                    self.end_headers()
-                    return None
-            except (TypeError, ValueError, IndexError, OverflowError):
-                pass
-        handle = packed.open("rb")
-        self.send_response(200)
-        self.send_header("Content-Type", self.guess_type(str(path)))
-        self.send_header("Content-Encoding", "gzip")
-        self.send_header("Vary", "Accept-Encoding")
-        self.send_header("Content-Length", str(stat.st_size))
-        self.send_header("Last-Modified", self.date_time_string(int(stat.st_mtime)))
-        self.end_headers()
+        """Answer GET and HEAD: headers sent; the open file to copy, or None."""
+        url_path = self.path.split("?", 1)[0].split("#", 1)[0]
+        path = self.translate_path(self.path)
+        if os.path.isdir(path):
+            index = os.path.join(path, "index.html")
+            if not os.path.isfile(index):
+                return self.send_not_found()
+            if not url_path.endswith("/"):
+                query = self.path[len(url_path) :]
+                self.send_response(301)
+                self.send_header("Location", "/" + url_path.lstrip("/") + "/" + query)
+                self.send_header("Content-Length", "0")
+                self.end_headers()
+                return None
+            path = index
+        elif url_path.endswith("/"):
+            return self.send_not_found()
+        return self.send_file(path, 200) or self.send_not_found()
+
+    def send_not_found(self) -> BinaryIO | None:
+        """The site's own 404 page, with status 404 (Python's bare page without one)."""
+        page = self.send_file(os.path.join(self.directory, "404.html"), 404)
+        if page is None:
+            self.send_error(404, "File not found")
+        return page
+
+    def send_file(self, path: str, status: int) -> BinaryIO | None:
+        """Send the headers for ``path`` (its .gz copy when the browser takes gzip) and
+        return it open; None when there is no such file, and nothing sent."""
+        if not os.path.isfile(path):
+            return None
+        packed = path + ".gz"
+        has_packed = os.path.isfile(packed)
+        gzipped = has_packed and accepts_gzip(self.headers.get("Accept-Encoding"))
+        try:
+            handle: BinaryIO = open(packed if gzipped else path, "rb")  # noqa: SIM115
+        except (OSError, ValueError):  # vanished, unreadable, a NUL or a name too long
+            return None
+        try:
+            stat = os.fstat(handle.fileno())
+            etag = self.etags.of(packed if gzipped else path, handle)
+            rel = os.path.relpath(path, self.directory).replace(os.sep, "/")
+            fresh = status == 200 and self.not_modified(etag, int(stat.st_mtime))
+            self.send_response(304 if fresh else status)
+            self.cache_control = cache_control(rel) if status == 200 else REVALIDATE
+            if status == 200:
+                self.send_header("ETag", etag)
+                self.send_header("Last-Modified", self.date_time_string(int(stat.st_mtime)))
+            if has_packed:
+                self.send_header("Vary", "Accept-Encoding")
+            if not fresh:
+                self.send_header("Content-Type", self.guess_type(path))
+                if gzipped:
+                    self.send_header("Content-Encoding", "gzip")
+                self.send_header("Content-Length", str(stat.st_size))
+            self.end_headers()
+        except BaseException:
+            handle.close()
+            raise
+        if fresh:
+            handle.close()
+            return None
         return handle
 
+    def not_modified(self, etag: str, mtime: int) -> bool:
+        """Whether the browser's copy is this one: by ETag when it sends one; else only
+        for exactly this date (an older version unzipped over a newer one is older)."""
+        tags = self.headers.get("If-None-Match")
+        if tags is not None:
+            return etag_matches(tags, etag)
+        since = self.headers.get("If-Modified-Since")
+        return since is not None and since.strip() == self.date_time_string(mtime)
+
+    def list_directory(self, path):  # type: ignore[no-untyped-def]
+        """Never list a folder (send_head does not call this; a safety net)."""
+        return self.send_not_found()
 
 
 class QuietHandler(Handler):
@@ -91,13 +252,21 @@ class QuietHandler(Handler):
         pass
 
 
-def make_server(
-    directory: Path, bind: str = "0.0.0.0", port: int = 8000, quiet: bool = False
-) -> http.server.ThreadingHTTPServer:
+class Server(http.server.ThreadingHTTPServer):
+    """Threads per request; a browser that goes away mid-file is not an error."""
+
+    allow_reuse_address = True
+    daemon_threads = True
+
+    def handle_error(self, request: object, client_address: object) -> None:
+        if not isinstance(sys.exc_info()[1], ConnectionError):
+            super().handle_error(request, client_address)  # type: ignore[arg-type]
+
+
+def make_server(directory: Path, bind: str = "0.0.0.0", port: int = 8000, quiet: bool = False) -> Server:
     """A threaded server for ``directory`` (port 0: any free port)."""
     handler = functools.partial(QuietHandler if quiet else Handler, directory=str(directory))
-    http.server.ThreadingHTTPServer.allow_reuse_address = True
-    return http.server.ThreadingHTTPServer((bind, port), handler)
+    return Server((bind, port), handler)
 
 
 def lan_addresses() -> list[str]:
