@@ -243,6 +243,7 @@ def wait_for_inputs(page: Any, inputs: dict[str, Any], timeout: float = READY_MS
             const root = document.querySelector('.chq-widget[data-mode=full]');
             if (!root || root.dataset.state !== 'ready' || !root.dataset.result) return false;
             const result = JSON.parse(root.dataset.result);
+            if (result.partial) return false; // an answer table's headline: wait for the whole answer
             const got = result.inputs || {};
             const same = k => JSON.stringify(got[k]) === JSON.stringify(want[k]);
             if (!Object.keys(want).every(same)) return false;
