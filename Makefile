@@ -22,7 +22,7 @@ serve: setup                    ## build and serve at http://127.0.0.1:8000
 build: setup                    ## build the site into site/
 	$(VENV)/bin/mkdocs build --strict
 
-browser:                        ## Debian's Chromium for the browser tests
+browser:                        ## Debian's Chromium, WebKitGTK driver and Xvfb for the browser tests
 	bash build/install-browser.sh
 
 test: setup browser             ## every test: package, site, browser

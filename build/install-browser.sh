@@ -1,13 +1,24 @@
 #!/usr/bin/env bash
-# Installs Debian's Chromium for the browser tests when it is missing.
-# Playwright cannot download its own browsers here, so the tests drive this one.
+# Installs the browsers the browser tests drive, from Debian, when they are missing:
+#   - Chromium (/usr/bin/chromium), driven by Playwright (tests/browser/);
+#   - WebKitGTK's WebDriver (/usr/bin/WebKitWebDriver, package webkit2gtk-driver) and
+#     Xvfb (/usr/bin/Xvfb) for its window, driven by Selenium (tests/webkit/).
+# Playwright cannot download its own browsers here, so the tests drive these.
 set -euo pipefail
-if [ -x /usr/bin/chromium ]; then
+
+missing=()
+[ -x /usr/bin/chromium ] || missing+=(chromium)
+[ -x /usr/bin/WebKitWebDriver ] || missing+=(webkit2gtk-driver)
+[ -x /usr/bin/Xvfb ] || missing+=(xvfb)
+
+if [ "${#missing[@]}" -eq 0 ]; then
   exit 0
 fi
 if [ "$(id -u)" -ne 0 ]; then
-  echo "Chromium is missing: run 'sudo apt-get install -y chromium' and try again." >&2
+  echo "Missing for the browser tests: ${missing[*]}." >&2
+  echo "Run 'sudo apt-get update && sudo apt-get install -y ${missing[*]}' and try again." >&2
   exit 1
 fi
+echo "Installing ${missing[*]} (apt-get)..." >&2
 apt-get update -qq
-DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null

@@ -1,0 +1,86 @@
+"""Fixtures of the WebKit lane: the built site in WebKitGTK through WebDriver.
+
+The site is the one strict build of the session (``built_site`` from
+tests/conftest.py), served over HTTP by this lane's own servers (tests/webkit/driver.py:
+every page carries a small probe script, since WebDriver cannot inject one). A missing
+WebKitWebDriver, Xvfb or selenium fails these tests: it never skips them.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import importlib.util
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.browser.site_helpers import SEARCH_WORKER_PROBE
+from tests.webkit.driver import (
+    INSTALL_HINT,
+    WEBKIT_DRIVER,
+    MissingWebKit,
+    ProbeServer,
+    start_webkit,
+    start_xvfb,
+)
+
+ENGINE_PATH = "/assets/engine/"
+
+
+@pytest.fixture(scope="session")
+def xvfb_display() -> Iterator[str]:
+    """A private X display (Xvfb) for WebKitGTK's window, for the whole session.
+
+    Fails (never skips) when selenium, WebKitWebDriver or Xvfb is missing.
+    """
+    if importlib.util.find_spec("selenium") is None:
+        pytest.fail("the selenium package is missing: run `make setup` (pip install -e '.[dev]')")
+    if not Path(WEBKIT_DRIVER).exists():
+        pytest.fail(f"{WEBKIT_DRIVER} is missing: {INSTALL_HINT}")
+    with contextlib.ExitStack() as stack:
+        try:
+            display = stack.enter_context(start_xvfb())
+        except MissingWebKit as exc:
+            pytest.fail(str(exc))
+        yield display
+
+
+@pytest.fixture
+def new_webkit(xvfb_display: str) -> Iterator[Callable[..., Any]]:
+    """Factory: ``new_webkit(width, height)`` gives a new WebKitGTK session (fresh
+    profile) with that viewport; every session is closed after the test."""
+    drivers: list[Any] = []
+
+    def make(width: int = 1366, height: int = 1024) -> Any:
+        driver = start_webkit(xvfb_display, width, height)
+        drivers.append(driver)
+        return driver
+
+    yield make
+    for driver in drivers:
+        driver.quit()
+
+
+@pytest.fixture(scope="session")
+def probe_site(built_site: Path) -> Iterator[str]:
+    """The built site with the probe in every page, no service worker: its base URL."""
+    with ProbeServer(built_site) as server:
+        yield server.origin + "/"
+
+
+@pytest.fixture(scope="session")
+def search_site(built_site: Path) -> Iterator[str]:
+    """As ``probe_site``, plus the Chromium lane's search-worker probe (which counts
+    the messages to and from Material's search worker)."""
+    with ProbeServer(built_site, extra=SEARCH_WORKER_PROBE) as server:
+        yield server.origin + "/"
+
+
+@pytest.fixture(scope="session")
+def engineless_site(built_site: Path) -> Iterator[str]:
+    """As ``probe_site``, with the engine's files answered 404: what a page shows
+    before (or without) its engine."""
+    with ProbeServer(built_site, blocked=[ENGINE_PATH]) as server:
+        yield server.origin + "/"

@@ -1,0 +1,317 @@
+"""WebKitGTK (the engine of Safari) driven through WebDriver, for the WebKit lane.
+
+Debian's ``webkit2gtk-driver`` gives ``/usr/bin/WebKitWebDriver``, which starts
+WebKitGTK's MiniBrowser in automation mode; the Python ``selenium`` package speaks
+WebDriver to it. MiniBrowser needs an X display: :func:`start_xvfb` starts a private
+Xvfb on a free display number, so the tests need no wrapper (``xvfb-run``) and never
+use the developer's own screen. Each WebDriver session is a fresh, ephemeral profile
+(no cache, no storage, no service worker from an earlier session).
+
+WebDriver has no "init script" and no request routing (Playwright's
+``add_init_script`` and ``route``). What the Chromium tests do with those, this lane
+does from its own HTTP server (:class:`ProbeServer`): a small script put at the top of
+every HTML page's ``<head>`` collects script errors (``window.__errors``), notes the
+widget's states in order (``window.__chqHistory``) and the time the engine got ready
+(``window.__chqTimes``), and can hide the service worker API; other paths can be
+answered 404 (the engine's files, to see a page without its engine).
+
+Used by tests/webkit/conftest.py and build/bench_browsers.py.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import io
+import json
+import os
+import select
+import subprocess
+import threading
+import time
+import warnings
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+from tests.conftest import QuietHTTPServer, SiteHandler, StaticServer
+
+XVFB = "/usr/bin/Xvfb"
+WEBKIT_DRIVER = "/usr/bin/WebKitWebDriver"
+INSTALL_HINT = "run `make browser` (as root it runs apt-get install -y webkit2gtk-driver xvfb)"
+
+# Pyodide in WebKitGTK: ~15 s to ready on a quiet 2-core machine, several times that
+# under load. Waits on the page's own state use these; they are ceilings, not sleeps.
+ENGINE_TIMEOUT_S = 300.0
+PAGE_LOAD_TIMEOUT_S = 300.0
+SCRIPT_TIMEOUT_S = 120.0
+STEP_TIMEOUT_S = 30.0
+POLL_S = 0.2
+
+# Put at the top of <head> of every page the ProbeServer sends. Kept small and
+# idempotent (Material's instant navigation may bring the <head> of the next page).
+PROBE = """
+(() => {
+  if (window.__errors) return;
+  window.__errors = [];
+  const note = (text) => window.__errors.push(String(text).slice(0, 600));
+  const reason = (r) => (r && (r.stack || r.message)) || String(r);
+  window.addEventListener("error", (event) => {
+    note(`error: ${event.message} (${event.filename}:${event.lineno}:${event.colno})`);
+  });
+  window.addEventListener("unhandledrejection", (event) => {
+    note(`unhandledrejection: ${reason(event.reason)}`);
+  });
+  const consoleError = console.error;
+  console.error = function (...args) {
+    note(`console.error: ${args.map(reason).join(" ")}`);
+    return consoleError.apply(this, args);
+  };
+  // The main widget's (data-state, data-source, data-engine), each change in order,
+  // and when (performance.now(): milliseconds since navigation start) the widget first
+  // had an answer and its engine first was ready.
+  window.__chqHistory = [];
+  window.__chqTimes = { answer: null, engine: null };
+  const watch = () => {
+    const r = document.querySelector("[data-calculator]");
+    if (!r) return;
+    const now = [r.dataset.state || "", r.dataset.source || "", r.dataset.engine || ""];
+    const last = window.__chqHistory[window.__chqHistory.length - 1];
+    if (!last || last.join() !== now.join()) window.__chqHistory.push(now);
+    const t = window.__chqTimes;
+    if (t.answer === null && now[0] === "ready") t.answer = performance.now();
+    if (t.engine === null && now[2] === "ready") t.engine = performance.now();
+  };
+  new MutationObserver(watch).observe(document, {
+    subtree: true, childList: true, attributes: true,
+    attributeFilter: ["data-state", "data-source", "data-engine"],
+  });
+})();
+"""
+
+# Hides the service worker API, as a browser without one (and as the Chromium lane's
+# contexts do): no offline copy precaching ~15 MB in the background of other tests.
+NO_SERVICE_WORKER = "delete Navigator.prototype.serviceWorker;"
+
+
+# --------------------------------------------------------------------------- #
+# The site, served with a probe                                               #
+# --------------------------------------------------------------------------- #
+
+
+def inject(html: bytes, script: str) -> bytes:
+    """``html`` with an inline ``<script>`` right after its ``<meta charset>`` (or its
+    ``<head>``), so it runs before any of the page's own scripts.
+
+    >>> inject(b'<html><head><meta charset="utf-8"><title>x</title>', "a()")
+    b'<html><head><meta charset="utf-8"><script>a()</script><title>x</title>'
+    >>> inject(b"<p>no head</p>", "a()")
+    b'<script>a()</script><p>no head</p>'
+    """
+    tag = b"<script>" + script.encode("utf-8") + b"</script>"
+    lower = html[:4096].lower()
+    for marker in (b'<meta charset="utf-8">', b"<head>"):
+        at = lower.find(marker)
+        if at >= 0:
+            end = at + len(marker)
+            return html[:end] + tag + html[end:]
+    return tag + html
+
+
+class ProbeHandler(SiteHandler):
+    """SiteHandler that adds :attr:`script` to every HTML page and answers 404 for
+    paths under :attr:`blocked`."""
+
+    script = ""
+    blocked: tuple[str, ...] = ()
+
+    def send_head(self) -> Any:
+        path = urlsplit(self.path).path
+        if any(path.startswith(prefix) for prefix in self.blocked):
+            self.send_error(404, "Blocked by the test")
+            return None
+        target = Path(self.translate_path(self.path))
+        if target.is_dir() and path.endswith("/"):
+            target = target / "index.html"
+        if not self.script or target.suffix != ".html" or not target.is_file():
+            return super().send_head()
+        body = inject(target.read_bytes(), self.script)
+        self.send_response(200)
+        self.send_header("Content-Type", "text/html; charset=utf-8")
+        self.send_header("Content-Length", str(len(body)))
+        self.send_header("Cache-Control", "no-store")
+        self.end_headers()
+        return io.BytesIO(body)
+
+
+class ProbeServer(StaticServer):
+    """The built site on 127.0.0.1 (a free port), every page with the probe script.
+
+    Args:
+        directory: the built site.
+        service_worker: leave the service worker API in place (default: hidden).
+        extra: more JavaScript for the top of every page (after the probe).
+        blocked: URL path prefixes answered 404 (e.g. ``/assets/engine/``).
+    """
+
+    def __init__(self, directory: Path, *, service_worker: bool = False, extra: str = "",
+                 blocked: Iterable[str] = ()) -> None:
+        script = PROBE + ("" if service_worker else NO_SERVICE_WORKER) + extra
+        handler_class = type("Handler", (ProbeHandler,), {"script": script, "blocked": tuple(blocked)})
+        handler = functools.partial(handler_class, directory=str(directory))
+        self.httpd = QuietHTTPServer(("127.0.0.1", 0), handler)
+        self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
+
+
+# --------------------------------------------------------------------------- #
+# Xvfb and WebKitGTK                                                          #
+# --------------------------------------------------------------------------- #
+
+
+class MissingWebKit(RuntimeError):
+    """WebKitWebDriver or Xvfb is not installed."""
+
+
+@contextlib.contextmanager
+def start_xvfb(timeout: float = 30.0) -> Iterator[str]:
+    """A private Xvfb on the first free display; yields its name (``":3"``)."""
+    if not Path(XVFB).exists():
+        raise MissingWebKit(f"{XVFB} is missing: {INSTALL_HINT}")
+    read_end, write_end = os.pipe()
+    proc = subprocess.Popen(
+        [XVFB, "-displayfd", str(write_end), "-screen", "0", "2048x1536x24", "-nolisten", "tcp"],
+        pass_fds=(write_end,), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    )
+    os.close(write_end)
+    try:
+        number = b""
+        deadline = time.monotonic() + timeout
+        while not number.endswith(b"\n"):
+            ready, _, _ = select.select([read_end], [], [], max(0.0, deadline - time.monotonic()))
+            chunk = os.read(read_end, 16) if ready else b""
+            if not chunk:
+                raise MissingWebKit(f"Xvfb did not start (exit code {proc.poll()})")
+            number += chunk
+        yield ":" + number.decode().strip()
+    finally:
+        os.close(read_end)
+        proc.terminate()
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+
+
+def start_webkit(display: str, width: int = 1366, height: int = 1024) -> Any:
+    """A new WebKitGTK session on ``display`` whose viewport is ``width`` x ``height``."""
+    if not Path(WEBKIT_DRIVER).exists():
+        raise MissingWebKit(f"{WEBKIT_DRIVER} is missing: {INSTALL_HINT}")
+    from selenium import webdriver
+    from selenium.webdriver.webkitgtk.options import Options
+    from selenium.webdriver.webkitgtk.service import Service
+
+    options = Options()
+    options.overlay_scrollbars_enabled = True  # as on an iPad: scrollbars take no width
+    options.timeouts = {"pageLoad": int(PAGE_LOAD_TIMEOUT_S * 1000), "script": int(SCRIPT_TIMEOUT_S * 1000)}
+    service = Service(executable_path=WEBKIT_DRIVER, env={**os.environ, "DISPLAY": display},
+                      log_output=subprocess.DEVNULL)
+    with warnings.catch_warnings():  # selenium's own call, not ours
+        warnings.filterwarnings("ignore", "setting remote_server_addr", DeprecationWarning)
+        driver = webdriver.WebKitGTK(options=options, service=service)
+    try:
+        set_viewport(driver, width, height)
+    except BaseException:
+        driver.quit()
+        raise
+    return driver
+
+
+def set_viewport(driver: Any, width: int, height: int) -> None:
+    """Size the window so that the page's viewport (innerWidth x innerHeight) is
+    exactly ``width`` x ``height`` (MiniBrowser's window has a toolbar)."""
+    driver.set_window_size(width, height)
+    inner = driver.execute_script("return [window.innerWidth, window.innerHeight]")
+    driver.set_window_size(2 * width - inner[0], 2 * height - inner[1])
+    inner = driver.execute_script("return [window.innerWidth, window.innerHeight]")
+    if inner != [width, height]:
+        raise AssertionError(f"viewport is {inner[0]}x{inner[1]}, wanted {width}x{height}")
+
+
+# --------------------------------------------------------------------------- #
+# Waiting on the page's own state                                             #
+# --------------------------------------------------------------------------- #
+
+
+def run_js(driver: Any, body: str, *args: Any) -> Any:
+    """Run a function body (``return ...``; arguments as ``arguments[i]``) in the page."""
+    return driver.execute_script(body, *args)
+
+
+def wait_js(driver: Any, body: str, *args: Any, timeout: float = STEP_TIMEOUT_S,
+            what: str = "", explain: str = "") -> Any:
+    """Poll ``body`` (a function body) until it returns something truthy; return that.
+
+    A script that throws (the page is between two documents) counts as "not yet". On
+    timeout, fails with ``what`` and the result of ``explain`` (another function body
+    describing the page) so the message says what the page showed instead.
+    """
+    from selenium.common.exceptions import JavascriptException, WebDriverException
+
+    deadline = time.monotonic() + timeout
+    last_error = ""
+    while True:
+        try:
+            value = driver.execute_script(body, *args)
+            if value:
+                return value
+        except JavascriptException as exc:
+            last_error = exc.msg or str(exc)
+        if time.monotonic() > deadline:
+            shown: Any = None
+            with contextlib.suppress(WebDriverException):
+                shown = driver.execute_script(explain or WIDGET_SNAPSHOT, *args)
+            raise AssertionError(
+                f"waited {timeout:.0f} s for {what or body.strip()[:200]}; page at "
+                f"{driver.current_url} shows {json.dumps(shown)[:1500]}"
+                + (f"; last script error: {last_error}" if last_error else "")
+            )
+        time.sleep(POLL_S)
+
+
+# The main widget as one snapshot (separate reads could straddle a content swap).
+WIDGET_SNAPSHOT = """
+const r = document.querySelector('.chq-widget[data-mode=full]') || document.querySelector('[data-calculator]');
+if (!r) return null;
+const h = r.querySelector('[data-headline]');
+const status = r.querySelector('.chq-status__text');
+return {calculator: r.dataset.calculator, state: r.dataset.state || null,
+        source: r.dataset.source || null, engine: r.dataset.engine || null,
+        result: r.getAttribute('data-result'), value: h ? h.dataset.value : null,
+        exact: h ? h.dataset.exact : null, text: h ? h.textContent.trim() : null,
+        status: status ? status.textContent.trim().slice(0, 300) : null, hash: location.hash,
+        errors: window.__errors || null};
+"""
+
+
+def widget_when(driver: Any, condition: str, *args: Any, timeout: float = ENGINE_TIMEOUT_S,
+                what: str = "") -> dict[str, Any]:
+    """Wait until ``condition`` (a JS expression over ``r``, the main widget's dataset,
+    and ``inputs``, its shown result's inputs, or null) holds; return a snapshot."""
+    body = (
+        "{ const w = document.querySelector('.chq-widget[data-mode=full]');"
+        " if (!w) return null; const r = w.dataset;"
+        " let inputs = null; try { inputs = r.result ? JSON.parse(r.result).inputs : null; }"
+        " catch (e) { inputs = null; }"
+        f" if (!({condition})) return null; }}" + WIDGET_SNAPSHOT
+    )
+    snapshot: dict[str, Any] = wait_js(driver, body, *args, timeout=timeout, what=what or condition)
+    return snapshot
+
+
+def page_errors(driver: Any) -> list[str]:
+    """Script errors the probe collected in this document (None: no probe ran)."""
+    errors = driver.execute_script("return window.__errors === undefined ? null : window.__errors")
+    assert errors is not None, "the probe did not run in this page (not served by ProbeServer?)"
+    return list(errors)

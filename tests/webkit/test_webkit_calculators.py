@@ -1,0 +1,212 @@
+"""The calculator widgets in WebKit (Safari's engine), Pyodide and all.
+
+Every number is checked against ``compute()`` for the same inputs. The engine boots
+once for most of this file: one WebKitGTK session (module scope) opens the first
+calculator page, and reaches the others by Material's instant navigation (a click on
+the navigation, which keeps the page's engine worker); further permalinks arrive
+through the URL fragment, which the widget re-reads on ``hashchange``.
+
+The answers a page carries from the build (``data-source="build"``) are checked on a
+server that answers 404 for the engine's files, so that they are seen before (and
+without) any engine.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+import site_widgets  # build/ is on sys.path (tests/conftest.py)
+
+from calculators import HEADLINES, compute
+from tests.browser.site_helpers import url
+from tests.browser.test_widgets import CASES, PAGES, TOLERANCE, fragment, same
+from tests.webkit.driver import (
+    ENGINE_TIMEOUT_S,
+    STEP_TIMEOUT_S,
+    page_errors,
+    run_js,
+    start_webkit,
+    wait_js,
+    widget_when,
+)
+
+TABLET = (820, 1180)
+PERMALINKS_PER_MECHANIC = 3
+MECHANICS = list(PAGES)
+
+# The main widget shows a result for exactly these inputs (arguments[0]) and mechanic (arguments[1]).
+SHOWS = ("r.calculator === arguments[1] && r.state === 'ready' && inputs !== null"
+         " && Object.keys(arguments[0]).every(k => JSON.stringify(inputs[k]) === JSON.stringify(arguments[0][k]))")
+
+
+def expected(mechanic: str, params: dict[str, Any]) -> dict[str, Any]:
+    """``compute()``'s answer for these inputs, as JSON (what data-result holds)."""
+    result: dict[str, Any] = json.loads(json.dumps(compute(mechanic, params)))
+    return result
+
+
+def check_answer(shown: dict[str, Any], mechanic: str, params: dict[str, Any]) -> None:
+    """The widget's data-result and headline equal compute()'s for ``params``."""
+    want = expected(mechanic, params)
+    tol = TOLERANCE.get(mechanic, 0.0)
+    differences = same(json.loads(shown["result"]), want, tol)
+    assert differences == [], f"{mechanic} {params}: data-result differs from compute(): {differences[:5]}"
+    key = HEADLINES[mechanic]
+    if key is None:  # deploy: the headline is a sentence
+        assert shown["text"] == want["summary"], shown["text"]
+        return
+    headline = want[key]
+    assert shown["exact"] == (headline["exact"] or ""), (shown["exact"], headline)
+    if tol or headline["exact"] is None:
+        assert math.isclose(float(shown["value"]), headline["value"], rel_tol=0, abs_tol=1e-12)
+    else:
+        assert float(shown["value"]) == headline["value"]
+
+
+def page_answer_case(mechanic: str) -> tuple[str, dict[str, Any]]:
+    """A permalink whose answer the page carries: its first worked example (preset),
+    or the page's starting inputs (no fragment) if it has none."""
+    presets = site_widgets.PRESETS.get(mechanic, ())
+    if presets:
+        preset = presets[0]
+        return (site_widgets.preset_fragment(mechanic, preset.id),
+                site_widgets.preset_values(mechanic, preset))
+    return "", site_widgets.start_values(mechanic)
+
+
+# --------------------------------------------------------------------------- #
+# The page's own answers, before any engine                                   #
+# --------------------------------------------------------------------------- #
+
+
+@pytest.fixture(scope="module")
+def engineless_driver(xvfb_display: str) -> Iterator[Any]:
+    driver = start_webkit(xvfb_display, *TABLET)
+    yield driver
+    driver.quit()
+
+
+@pytest.mark.parametrize("mechanic", MECHANICS)
+def test_page_answer_comes_before_the_engine(mechanic: str, engineless_site: str,
+                                             engineless_driver: Any) -> None:
+    driver = engineless_driver
+    frag, params = page_answer_case(mechanic)
+    driver.get(url(engineless_site, PAGES[mechanic]) + (f"#{frag}" if frag else ""))
+    want = expected(mechanic, params)["inputs"]
+    shown = widget_when(driver, SHOWS, want, mechanic, timeout=STEP_TIMEOUT_S,
+                        what=f"{mechanic}: the page's own answer for {frag or 'its starting inputs'}")
+    assert shown["source"] == "build", shown
+    check_answer(shown, mechanic, params)
+    # The engine cannot load from this server: the widget says so and keeps the answer.
+    shown = widget_when(driver, "r.engine === 'error'", timeout=ENGINE_TIMEOUT_S,
+                        what=f"{mechanic}: the engine to fail (its files are 404 here)")
+    assert (shown["state"], shown["source"]) == ("ready", "build"), shown
+    assert shown["status"].startswith("The calculator engine could not load here"), shown["status"]
+    check_answer(shown, mechanic, params)
+    assert page_errors(driver) == []
+
+
+# --------------------------------------------------------------------------- #
+# One engine for the rest of the file                                         #
+# --------------------------------------------------------------------------- #
+
+
+@pytest.fixture(scope="module")
+def engine_driver(xvfb_display: str) -> Iterator[Any]:
+    driver = start_webkit(xvfb_display, *TABLET)
+    yield driver
+    driver.quit()
+
+
+def show_calculator(driver: Any, base: str, mechanic: str) -> None:
+    """Bring up the calculator page of ``mechanic``: by a click on the site's navigation
+    when a page of the site is shown (instant navigation keeps the engine), else by
+    loading it."""
+    target = url(base, PAGES[mechanic])
+    here = run_js(driver, "return location.href.split('#')[0]")
+    if here == target:
+        return
+    clicked = here.startswith(base) and run_js(
+        driver,
+        "const a = [...document.querySelectorAll('a.md-nav__link')]"
+        ".find(a => a.href.split('#')[0] === arguments[0]);"
+        " if (!a) return false; a.click(); return true;",
+        target,
+    )
+    if not clicked:
+        driver.get(target)
+    wait_js(
+        driver,
+        "const w = document.querySelector('.chq-widget[data-mode=full]');"
+        " return location.href.split('#')[0] === arguments[0] && w"
+        " && w.dataset.calculator === arguments[1] && Boolean(w.dataset.engine);",
+        target, mechanic, timeout=STEP_TIMEOUT_S, what=f"the {mechanic} calculator page",
+    )
+
+
+def test_engine_answer_replaces_the_page_answer(probe_site: str, engine_driver: Any) -> None:
+    """A fresh load of a worked example: the page's answer first, while the engine is
+    still loading; then the engine's, equal to it, and never a step back."""
+    driver = engine_driver
+    mechanic = "close_assault"
+    frag, params = page_answer_case(mechanic)
+    started = time.perf_counter()
+    driver.get(url(probe_site, PAGES[mechanic]) + f"#{frag}")
+    want = expected(mechanic, params)["inputs"]
+    final = widget_when(driver, f"{SHOWS} && r.source === 'engine' && r.engine === 'ready'",
+                        want, mechanic, what="the engine's answer")
+    print(f"\nWebKit: engine answer {time.perf_counter() - started:.1f} s after the load began, "
+          f"times {run_js(driver, 'return window.__chqTimes')}")
+    check_answer(final, mechanic, params)
+    history = run_js(driver, "return window.__chqHistory")
+    ready = [h for h in history if h[0] == "ready"]
+    assert ready and ready[0][1] == "build", history
+    assert ready[0][2] in ("idle", "loading"), f"the engine was ready before the page's answer: {history}"
+    after = history[history.index(ready[0]):]
+    assert all(state == "ready" for state, _, _ in after), history
+    assert page_errors(driver) == []
+
+
+@pytest.mark.parametrize("mechanic", MECHANICS)
+def test_permalinks_match_compute(mechanic: str, probe_site: str, engine_driver: Any) -> None:
+    driver = engine_driver
+    cases = CASES[mechanic][-PERMALINKS_PER_MECHANIC:]
+    assert len(cases) == PERMALINKS_PER_MECHANIC
+    started = time.perf_counter()
+    show_calculator(driver, probe_site, mechanic)
+    for params in cases:
+        run_js(driver, "location.hash = arguments[0]", fragment(params))
+        want = expected(mechanic, params)["inputs"]
+        shown = widget_when(driver, f"{SHOWS} && r.source === 'engine'", want, mechanic,
+                            what=f"{mechanic} {params}: the engine's answer")
+        check_answer(shown, mechanic, params)
+    print(f"\nWebKit {mechanic}: {len(cases)} permalinks in {time.perf_counter() - started:.1f} s")
+    assert page_errors(driver) == []
+
+
+def test_bad_input_shows_its_field_message(probe_site: str, engine_driver: Any) -> None:
+    driver = engine_driver
+    show_calculator(driver, probe_site, "artillery")
+    run_js(driver, "location.hash = arguments[0]", "fire_dice=99")
+    shown = wait_js(
+        driver,
+        "const root = document.querySelector('.chq-widget[data-mode=full]');"
+        " const box = root && root.querySelector('[data-param=fire_dice]');"
+        " const msg = box && box.querySelector('.chq-msg');"
+        " if (!msg || root.dataset.state !== 'error' || !msg.textContent) return null;"
+        " const described = [...box.querySelectorAll('[aria-describedby]')]"
+        "   .some(el => el.getAttribute('aria-describedby').split(/\\s+/).includes(msg.id));"
+        " return {message: msg.textContent, described, visible: msg.getBoundingClientRect().height > 0,"
+        "   result: root.getAttribute('data-result'),"
+        "   invalid: box.querySelector('[aria-invalid=true]') !== null};",
+        timeout=ENGINE_TIMEOUT_S, what="the fire_dice field's message",
+    )
+    assert "0..40, got 99" in shown["message"], shown
+    assert shown["visible"] and shown["described"] and shown["invalid"], shown
+    assert shown["result"] is None
+    assert page_errors(driver) == []

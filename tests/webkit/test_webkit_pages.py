@@ -1,0 +1,121 @@
+"""The rules in WebKit (Safari's engine): every page, at tablet widths, and search.
+
+Every page of the ``nav`` of mkdocs.yml is loaded at 768x1024 (iPad portrait) and
+820x1180 (iPad Air): it must finish loading with its h1, raise no script error (the
+probe's ``window.__errors``), mount its calculator widgets without an error state, and
+never scroll sideways. Material's search (lunr in a web worker) must put the page that
+holds the rule first, typed key by key as a reader types.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.browser.site_helpers import nav_pages, url
+from tests.browser.test_site_search import EXPECTED, interdiction_pages, page_pattern
+from tests.webkit.driver import page_errors, run_js, start_webkit, wait_js
+
+TABLETS = [(768, 1024), (820, 1180)]
+DESKTOP = (1366, 1024)
+
+# One page as laid out now. Widgets are "mounted" once companion.js has set their
+# data-engine (the HTML carries none).
+PAGE_STATE = """
+const h1 = document.querySelector('.md-content h1');
+const widgets = [...document.querySelectorAll('[data-calculator]')];
+return {ready: document.readyState, h1: h1 ? h1.textContent.trim() : '',
+        scrollWidth: document.documentElement.scrollWidth,
+        clientWidth: document.documentElement.clientWidth, innerWidth: window.innerWidth,
+        widgets: widgets.map(w => [w.dataset.calculator, w.dataset.state || '', w.dataset.engine || '']),
+        mounted: widgets.every(w => Boolean(w.dataset.engine))};
+"""
+
+
+def test_nav_lists_rules_and_calculators() -> None:
+    pages = nav_pages()
+    assert "rules/blinds/" in pages and "calculators/close-assault/" in pages, pages
+
+
+@pytest.mark.parametrize(("width", "height"), TABLETS, ids=[f"{w}x{h}" for w, h in TABLETS])
+def test_every_page_loads_cleanly_and_never_scrolls_sideways(
+    width: int, height: int, probe_site: str, new_webkit: Any
+) -> None:
+    driver = new_webkit(width, height)
+    problems: list[str] = []
+    pages = nav_pages()
+    for path in pages:
+        driver.get(url(probe_site, path))
+        where = f"{width}px /{path}"
+        wait_js(driver, "return document.readyState === 'complete'", what=f"{where} to load")
+        if run_js(driver, "return document.querySelectorAll('[data-calculator]').length"):
+            wait_js(driver, "return [...document.querySelectorAll('[data-calculator]')]"
+                            ".every(w => Boolean(w.dataset.engine))", what=f"{where}: widgets to mount")
+        state = run_js(driver, PAGE_STATE)
+        if not state["h1"]:
+            problems.append(f"{where}: no h1")
+        if state["innerWidth"] != width:
+            problems.append(f"{where}: viewport {state['innerWidth']}px")
+        if state["scrollWidth"] > state["clientWidth"]:
+            problems.append(f"{where}: scrolls sideways ({state['scrollWidth']} > {state['clientWidth']})")
+        problems += [f"{where}: widget {w} in error" for w in state["widgets"] if w[1] == "error"]
+        problems += [f"{where}: {e}" for e in page_errors(driver)]
+    print(f"\nWebKit {width}x{height}: {len(pages)} pages, {len(problems)} problems")
+    assert problems == [], "\n".join(problems)
+
+
+# --------------------------------------------------------------------------- search
+
+
+def type_search(driver: Any, query: str) -> str:
+    """Type ``query`` into Material's search key by key; return the first result's href
+    once the search worker has answered the whole query."""
+    from selenium.webdriver.common.by import By
+
+    field = driver.find_element(By.CSS_SELECTOR, "input.md-search__input")
+    field.click()
+    for char in query:
+        field.send_keys(char)
+    wait_js(
+        driver,
+        "return document.querySelector('input.md-search__input').value === arguments[0]"
+        " && window.__searchWorkers > 0 && window.__searchPending === 0",
+        query, what=f"the search worker to answer {query!r}",
+    )
+    driver.execute_async_script(
+        "const done = arguments[arguments.length - 1];"
+        " requestAnimationFrame(() => requestAnimationFrame(() => done(true)));"
+    )
+    return str(wait_js(
+        driver,
+        "const a = document.querySelector('.md-search-result__item .md-search-result__link');"
+        " return a && a.getBoundingClientRect().height > 0 ? a.href : null;",
+        what=f"a visible first result for {query!r}",
+    ))
+
+
+@pytest.fixture(scope="module")
+def search_driver(xvfb_display: str) -> Iterator[Any]:
+    """One WebKitGTK session for the search queries (each opens a fresh home page)."""
+    driver = start_webkit(xvfb_display, *DESKTOP)
+    yield driver
+    driver.quit()
+
+
+@pytest.mark.parametrize("query", ["dummy blind", "TN of 7+", "interdiction"])
+def test_search_puts_the_rule_first(query: str, built_site: Path, search_site: str,
+                                    search_driver: Any) -> None:
+    expected = interdiction_pages(built_site) if query == "interdiction" else EXPECTED[query]
+    assert expected, "no page has a heading mentioning Interdiction"
+    driver = search_driver
+    driver.get(url(search_site, ""))  # a fresh page for each query
+    href = type_search(driver, query)
+    titles = run_js(driver, "return [...document.querySelectorAll('.md-search-result__item')]"
+                            ".slice(0, 5).map(i => (i.querySelector('h1, h2') || i).textContent.trim())")
+    print(f"\nWebKit search {query!r}: first result {href} (top titles: {titles})")
+    assert page_pattern(search_site, expected).match(href), (
+        f"first result for {query!r} is {href}, expected a page among {expected}; top: {titles}")
+    assert page_errors(driver) == []
