@@ -848,7 +848,10 @@
       const table = this.root.querySelector(".chq-table");
       if (table) table.open = true;
       // An answer already shown for the inputs shown (the page's own) stays.
-      if (this.root.dataset.state === "ready") return;
+      if (this.root.dataset.state === "ready") {
+        if (this.result && this.result.partial) this.render(); // it says the chart will not come
+        return;
+      }
       const examples = this.root.querySelector(".chq-presets") ? ", or pick a “Try it” example" : "";
       this.showNoAnswer("Without the engine, only the answers computed when the site was built " +
                         `can be shown here: press Reset${examples}.`);
@@ -864,7 +867,9 @@
       if (this.spec.mode === "full") {
         if (partial) {
           const later = el("p", { class: "chq-chart__empty",
-                                  text: "The chart and the working come with the engine’s full answer." });
+                                  text: engine.state.phase === "failed"
+                                    ? "The chart and the working need the engine, which could not load here."
+                                    : "The chart and the working come with the engine’s full answer." });
           for (const box of this.root.querySelectorAll(".chq-charts, .chq-details")) box.replaceChildren();
           const charts = this.root.querySelector(".chq-charts");
           if (charts) charts.append(later);
@@ -1104,7 +1109,7 @@
     };
   }
 
-  loadFailedNavigations();
+  // loadFailedNavigations();  (H9 TEMP: before-the-fix run)
 
   if (typeof document$ !== "undefined" && document$ && typeof document$.subscribe === "function") {
     document$.subscribe(safeMount);
