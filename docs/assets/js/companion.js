@@ -1109,7 +1109,7 @@
     };
   }
 
-  // loadFailedNavigations();  (H9 TEMP: before-the-fix run)
+  loadFailedNavigations();
 
   if (typeof document$ !== "undefined" && document$ && typeof document$.subscribe === "function") {
     document$.subscribe(safeMount);
