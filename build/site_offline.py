@@ -11,9 +11,10 @@ Called from ``build/hooks.py``:
 
   1. lean: removes the source maps (and the comments pointing at them) and the
      lunr language files Material's search worker never loads for the site's
-     languages;
+     languages, and the build date from ``sitemap.xml``;
   2. writes ``sw.js`` at the site root: a service worker that precaches every
-     page and file of this build under a cache named by a hash of their content;
+     page and file of this build under a cache named by a hash of their content,
+     checking each copy against the size and SHA-256 listed for it;
   3. writes precompressed ``.gz`` copies of the large text files and the wasm
      for web servers that can send them (nginx ``gzip_static``, Caddy
      ``precompressed``, the club bundle's ``serve.py``).
@@ -154,6 +155,48 @@ def remove_source_maps(site_dir: Path) -> list[Path]:
     return removed
 
 
+# --------------------------------------------------------------- the 404 page
+
+NOT_FOUND_PAGE = "404.html"
+# A stylesheet or script tag with a URL relative to the site root ("./assets/...").
+RELATIVE_RESOURCE = re.compile(
+    r'<link rel="stylesheet" href="\./[^"]*">|<script src="\./[^"]*"(?: [\w-]+="[^"]*")*></script>'
+)
+
+
+def hide_from_preload(html: str) -> str:
+    """Write the page's stylesheet and script tags from script, after its ``<base>``.
+
+    overrides/404.html renders the "not found" page with links relative to the site
+    root and sets ``<base>`` to the root it finds at run time. Chromium's preload
+    scanner reads ahead of that script and would fetch each stylesheet and script
+    relative to the page's own address (/rules/x/y/assets/...: failed requests).
+    A tag written by ``document.write`` is parsed, in order and blocking as before,
+    only once ``<base>`` is in place.
+
+    >>> print(hide_from_preload('<link rel="stylesheet" href="./a.css"><script src="./b.js"></script>'))
+    <script>document.write("<link rel=\\"stylesheet\\" href=\\"./a.css\\">")</script><script>document.write("<script src=\\"./b.js\\"><\\/script>")</script>
+    """
+
+    def written(match: re.Match[str]) -> str:
+        return "<script>document.write(" + json.dumps(match.group(0)).replace("</", "<\\/") + ")</script>"
+
+    return RELATIVE_RESOURCE.sub(written, html)
+
+
+def fix_not_found_page(site_dir: Path) -> bool:
+    """Apply :func:`hide_from_preload` to the built ``404.html``; whether it changed."""
+    page = site_dir / NOT_FOUND_PAGE
+    if not page.is_file():
+        return False
+    html = page.read_text(encoding="utf-8")
+    if "window.__chqRoot" not in html:
+        return False  # not our template (overrides/404.html): leave it
+    fixed = hide_from_preload(html)
+    page.write_text(fixed, encoding="utf-8")
+    return fixed != html
+
+
 # ---------------------------------------------------------------- service worker
 
 
@@ -186,19 +229,39 @@ def precache_files(site_dir: Path) -> list[tuple[str, Path]]:
 LASTMOD = re.compile(rb"\s*<lastmod>[^<]*</lastmod>")
 
 
-def file_digest(path: Path) -> str:
-    """SHA-256 of a file; for sitemap.xml, without its <lastmod> dates (the build date:
-    a rebuild of unchanged sources on another day is not a new version of the rules).
+def strip_sitemap_dates(site_dir: Path) -> bool:
+    """Remove the ``<lastmod>`` dates (the build date) from ``sitemap.xml``.
+
+    Instant navigation reads only the addresses, and with the dates in it a rebuild
+    of unchanged sources on another day would be a new file: a new version of the
+    site for every tablet, and a copy whose bytes no longer match a hash taken the
+    day before. MkDocs's own ``sitemap.xml.gz`` goes too (``precompress`` writes a
+    matching one). Returns whether the file changed.
 
     >>> import tempfile; folder = Path(tempfile.mkdtemp())
-    >>> a, b = folder / "a" / "sitemap.xml", folder / "b" / "sitemap.xml"
-    >>> for f, day in ((a, b"01"), (b, b"02")):
-    ...     f.parent.mkdir(); _ = f.write_bytes(b"<loc>x</loc><lastmod>2026-11-" + day + b"</lastmod>")
-    >>> file_digest(a) == file_digest(b)
-    True
+    >>> _ = (folder / "sitemap.xml").write_bytes(b"<url><loc>x</loc>\\n <lastmod>2026-11-01</lastmod></url>")
+    >>> strip_sitemap_dates(folder), (folder / "sitemap.xml").read_bytes()
+    (True, b'<url><loc>x</loc></url>')
     """
-    if path.name == "sitemap.xml":
-        return hashlib.sha256(LASTMOD.sub(b"", path.read_bytes())).hexdigest()
+    sitemap = site_dir / "sitemap.xml"
+    if not sitemap.is_file():
+        return False
+    data = sitemap.read_bytes()
+    stripped = LASTMOD.sub(b"", data)
+    if stripped == data:
+        return False
+    sitemap.write_bytes(stripped)
+    sitemap.with_name("sitemap.xml.gz").unlink(missing_ok=True)
+    return True
+
+
+def file_digest(path: Path) -> str:
+    """SHA-256 of a file, hex (the service worker checks each copy against it).
+
+    >>> import tempfile; f = Path(tempfile.mkdtemp()) / "a"; _ = f.write_bytes(b"abc")
+    >>> file_digest(f)[:16]
+    'ba7816bf8f01cfea'
+    """
     digest = hashlib.sha256()
     with path.open("rb") as handle:
         for block in iter(lambda: handle.read(1 << 20), b""):
@@ -300,16 +363,18 @@ def offline_enabled() -> bool:
 
 
 def post_build(site_dir: Path, config: Any) -> dict[str, Any]:
-    """Lean the site, write the service worker, then the ``.gz`` copies.
+    """Fix the 404 page, lean the site, write the service worker, then the ``.gz`` copies.
 
-    Under ``mkdocs serve`` only the self-removing ``sw.js`` (source maps stay, for
-    debugging; no ``.gz`` copies, nobody serves them there).
+    Under ``mkdocs serve`` only the 404 page and the self-removing ``sw.js`` (source
+    maps stay, for debugging; no ``.gz`` copies, nobody serves them there).
     """
+    fix_not_found_page(site_dir)
     if not offline_enabled():
         (site_dir / SERVICE_WORKER).write_text(DEV_SERVICE_WORKER, encoding="utf-8")
         return {"build": "", "maps": [], "lunr": [], "gz": []}
     maps = remove_source_maps(site_dir)
     lunr = remove_unused_search_languages(site_dir, search_languages(config))
+    strip_sitemap_dates(site_dir)
     build_hash = write_service_worker(site_dir)
     gz = precompress(site_dir)
     return {"build": build_hash, "maps": maps, "lunr": lunr, "gz": gz}

@@ -10,7 +10,20 @@
  * on instant navigation and when the tab comes back): it installs beside the old
  * one, reusing the files whose hash did not change, then waits; the page shows
  * "A new version of the rules is available" and its Reload button lets it take
- * over. The old caches are deleted when the new worker activates.
+ * over. The old caches are deleted when the new worker activates, and every open
+ * tab of the site reloads then (offline.js): no tab ever runs one build's scripts
+ * on another build's pages.
+ *
+ * Nothing is stored unchecked. FILES gives each file's size and the start of its
+ * SHA-256: a download that does not match (a captive portal's page answered for
+ * the wasm, a truncated transfer) is thrown away and fetched again, a few times,
+ * then the install fails and the build in use stays. Copies reused from an older
+ * build's cache are checked the same way. Checking costs one SHA-256 pass over
+ * the site at install (about 20 MB), never one per fetch; after that, each page
+ * load's "status" message checks that every file is still there at its size (no
+ * data read), and a page whose calculator engine failed asks for a full check:
+ * whatever is missing or bad is deleted (the network answers meanwhile) and
+ * fetched again, so a bad copy is never served for more than one visit.
  *
  * Everything is resolved against the worker's scope, so the site works under any
  * sub-path (e.g. https://club.example/rules/).
@@ -18,7 +31,7 @@
 "use strict";
 
 const BUILD = "__BUILD__";
-// [URL relative to the site root, content hash, bytes] for every precached file.
+// [URL relative to the site root, first 16 hex digits of its SHA-256, bytes] for every precached file.
 const FILES = [/*__FILES__*/];
 
 const SCOPE = self.registration.scope;
@@ -26,17 +39,20 @@ const SCOPE = self.registration.scope;
 // host (say /rules/ and /rules-beta/) never delete each other's caches.
 const PREFIX = `chq-rules ${new URL(SCOPE).pathname} `;
 const CACHE = PREFIX + BUILD;
-// Written last by precache(): its presence means the cache is complete.
+// Written last, once every file is in the cache and checked: its presence means complete.
 const INDEX_KEY = new URL("__precache-index__.json", SCOPE).href;
 const NOT_FOUND = new URL("404.html", SCOPE).href;
 const PARALLEL = 4;
+const ATTEMPTS = 3; // downloads of one file before the install gives up
+const RETRY_MS = 500; // wait before the 2nd download of a file, twice that before the 3rd
 
 const toURL = (path) => new URL(path, SCOPE).href;
-const HASHES = new Map(FILES.map(([path, hash]) => [toURL(path), hash]));
+const ENTRIES = FILES.map(([path, hash, bytes]) => ({ url: toURL(path), hash, bytes }));
+const BY_URL = new Map(ENTRIES.map((file) => [file.url, file]));
 const TOTAL_BYTES = FILES.reduce((sum, file) => sum + file[2], 0);
 
 self.addEventListener("install", (event) => {
-  event.waitUntil(precache());
+  event.waitUntil(fill(ENTRIES));
 });
 
 self.addEventListener("activate", (event) => {
@@ -55,8 +71,8 @@ self.addEventListener("message", (event) => {
   const data = event.data || {};
   if (data.type === "skip-waiting") {
     event.waitUntil(self.skipWaiting());
-  } else if (data.type === "status") {
-    event.waitUntil(status().then((message) => reply(event, message)));
+  } else if (data.type === "status" || data.type === "repair") {
+    event.waitUntil(status(data.type === "repair").then((message) => reply(event, message)));
   }
 });
 
@@ -80,7 +96,7 @@ function cacheKey(url) {
   bare.hash = "";
   let key = bare.href;
   if (key.endsWith("/index.html")) key = key.slice(0, -"index.html".length);
-  return HASHES.has(key) ? key : null;
+  return BY_URL.has(key) ? key : null;
 }
 
 async function fromCache(key, request) {
@@ -94,42 +110,38 @@ async function elsewhere(request, url) {
   const bare = new URL(url.href);
   bare.search = "";
   bare.hash = "";
-  if (!bare.pathname.endsWith("/") && HASHES.has(bare.href + "/")) {
+  if (!bare.pathname.endsWith("/") && BY_URL.has(bare.href + "/")) {
     return Response.redirect(bare.href + "/" + url.search, 301);
   }
   try {
     return await fetch(request);
   } catch (error) {
+    // Offline: the site's own "not found" page (it finds the site root from this
+    // worker, so its styles and links work at any depth: overrides/404.html).
     const page = await (await caches.open(CACHE)).match(NOT_FOUND);
     if (!page) throw error;
     return new Response(page.body, { status: 404, statusText: "Not Found", headers: page.headers });
   }
 }
 
-/** Fill this build's cache: copy unchanged files from an older cache, fetch the rest. */
-async function precache() {
+/* ------------------------------------------------------------- precache */
+
+/**
+ * Make this build's cache hold a checked copy of each of `files`, then mark it
+ * complete. For each file: the copy already there if it checks out (an earlier
+ * attempt, or a repair), else an older build's copy that checks out, else a
+ * download. Throws (failing the install) when a file cannot be had.
+ */
+async function fill(files) {
   const cache = await caches.open(CACHE);
-  const have = new Set((await cache.keys()).map((request) => request.url));
-  const older = await olderCopies();
-  const todo = FILES.map(([path, hash, bytes]) => ({ url: toURL(path), hash, bytes }))
-    .filter((file) => !have.has(file.url))
-    .sort((a, b) => a.bytes - b.bytes);
+  const older = (await caches.keys()).filter((name) => name.startsWith(PREFIX) && name !== CACHE);
+  const todo = [...files].sort((a, b) => a.bytes - b.bytes);
   let next = 0;
   const worker = async () => {
     while (next < todo.length) {
       const file = todo[next++];
-      const old = older.get(file.url);
-      if (old && old.hash === file.hash) {
-        const response = await (await caches.open(old.cache)).match(file.url);
-        if (response) {
-          await cache.put(file.url, response);
-          continue;
-        }
-      }
-      // "no-cache": revalidate with the server, so a stale HTTP cache never fills a new build.
-      const response = await fetch(file.url, { cache: "no-cache", credentials: "same-origin" });
-      if (!response.ok) throw new Error(`precache ${file.url}: HTTP ${response.status}`);
-      await cache.put(file.url, await unredirected(response));
+      if (await checked(await cache.match(file.url), file)) continue;
+      if (!(await reuse(cache, older, file))) await download(cache, file);
     }
   };
   await Promise.all(Array.from({ length: PARALLEL }, worker));
@@ -141,47 +153,117 @@ async function precache() {
   );
 }
 
-/** URL -> {cache, hash} for every file in a complete older cache of this site. */
-async function olderCopies() {
-  const found = new Map();
-  for (const name of await caches.keys()) {
-    if (!name.startsWith(PREFIX) || name === CACHE) continue;
-    const index = await (await caches.open(name)).match(INDEX_KEY);
-    if (!index) continue;
+/** Copy `file` from an older build's cache if a copy there checks out. */
+async function reuse(cache, older, file) {
+  for (const name of older) {
+    const copy = await checked(await (await caches.open(name)).match(file.url), file);
+    if (copy) {
+      await cache.put(file.url, copy);
+      return true;
+    }
+  }
+  return false;
+}
+
+/** Download `file` until a copy checks out, at most ATTEMPTS times. */
+async function download(cache, file) {
+  let problem = "";
+  for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
+    if (attempt > 1) await new Promise((resolve) => setTimeout(resolve, RETRY_MS * (attempt - 1)));
     try {
-      for (const [path, hash] of (await index.json()).files) {
-        found.set(toURL(path), { cache: name, hash });
+      // "no-cache": revalidate, so a stale HTTP cache never fills a new build;
+      // "reload" after a bad copy: not even a revalidated one.
+      const response = await fetch(file.url, {
+        cache: attempt === 1 ? "no-cache" : "reload",
+        credentials: "same-origin",
+      });
+      if (!response.ok) {
+        problem = `HTTP ${response.status}`;
+        continue;
       }
+      const copy = await checked(response, file);
+      if (copy) {
+        await cache.put(file.url, copy);
+        return;
+      }
+      problem = "not the file of this build (size or SHA-256 differ)";
     } catch (error) {
-      // an unreadable index: fetch those files again
+      problem = String(error);
     }
   }
-  return found;
+  throw new Error(`precache ${file.url}: ${problem}, ${ATTEMPTS} tries`);
 }
 
-/** Browsers refuse a redirected response for a navigation: store a plain copy. */
-async function unredirected(response) {
-  if (!response.redirected) return response;
-  return new Response(await response.blob(), {
-    status: response.status,
-    statusText: response.statusText,
-    headers: response.headers,
-  });
+/**
+ * A storable copy of `response` if its body is `file` (size, then SHA-256), else
+ * null. The copy is a fresh 200 response with the body and its content type only:
+ * never a redirect (browsers refuse one for a navigation), no stale lengths.
+ */
+async function checked(response, file) {
+  if (!response || !response.ok) return null;
+  const body = await response.blob();
+  if (body.size !== file.bytes) return null;
+  if ((await sha256Start(body)) !== file.hash) return null;
+  const type = response.headers.get("content-type");
+  return new Response(body, { status: 200, statusText: "OK", headers: type ? { "content-type": type } : {} });
 }
 
-async function status() {
+/** The first 16 hex digits of a blob's SHA-256 (as FILES lists them). */
+async function sha256Start(blob) {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", await blob.arrayBuffer()), 0, 8);
+  return Array.from(digest, (byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
+/* --------------------------------------------------------------- status */
+
+let checking = null; // one check at a time, however many tabs ask
+let activated = false; // where self.serviceWorker is missing: seen "activate" or a fetch
+
+self.addEventListener("activate", () => (activated = true));
+self.addEventListener("fetch", () => (activated = true)); // only the active worker gets these
+
+/** Whether this worker is the registration's active one (not one installing or waiting). */
+function isActive() {
+  return self.serviceWorker ? self.serviceWorker.state === "activated" : activated;
+}
+
+/**
+ * What offline.js shows: is this build complete in the cache? The active worker
+ * first checks its cache and repairs it: every file present at its size (cheap:
+ * no data is read), or with `deep` its SHA-256 too. Bad or missing files are
+ * deleted (the network answers them meanwhile) and fetched again; the cache is
+ * complete again once they all check out.
+ */
+async function status(deep) {
+  let ready = false;
+  let checked = "none";
+  if (isActive()) {
+    checking = checking || repair(deep).finally(() => (checking = null));
+    ready = await checking.catch(() => false);
+    checked = deep ? "deep" : "quick";
+  } else {
+    ready = Boolean(await (await caches.open(CACHE)).match(INDEX_KEY));
+  }
+  return { type: "status", build: BUILD, ready, checked, files: FILES.length, bytes: TOTAL_BYTES };
+}
+
+async function repair(deep) {
   const cache = await caches.open(CACHE);
-  let ready = Boolean(await cache.match(INDEX_KEY));
-  if (!ready && self.registration.active === self) {
-    // The browser evicted the cache (low storage): fill it again.
-    try {
-      await precache();
-      ready = true;
-    } catch (error) {
-      ready = false;
+  const bad = [];
+  for (const file of ENTRIES) {
+    const response = await cache.match(file.url);
+    if (!response) {
+      bad.push(file);
+      continue;
     }
+    const body = await response.blob();
+    if (body.size !== file.bytes || (deep && (await sha256Start(body)) !== file.hash)) bad.push(file);
   }
-  return { type: "status", build: BUILD, ready, files: FILES.length, bytes: TOTAL_BYTES };
+  if (!bad.length && (await cache.match(INDEX_KEY))) return true;
+  await cache.delete(INDEX_KEY);
+  for (const file of bad) await cache.delete(file.url);
+  await fill(bad);
+  return true;
 }
 
 function reply(event, message) {

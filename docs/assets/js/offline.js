@@ -1,12 +1,26 @@
 /* Combat HQ Rules Companion: keep the rules on this device.
  *
  * Registers the service worker the build writes at the site root (sw.js, see
- * build/site_offline.py), once per page load, after the page (and on calculator
- * pages the engine) has finished loading, so it never slows the first visit.
- * Then it shows:
+ * build/site_offline.py), once per page load. On a first visit it waits until the
+ * page has loaded and every calculator's engine is ready (or failed, or "idle": a
+ * card that starts only when scrolled to), so saving the site (~15 MB) never
+ * competes with the engine's own download. Then it shows:
  *   - "Ready offline" in the header once every page and file is saved;
  *   - "A new version of the rules is available" with a Reload button when a newer
  *     build has been saved beside the one in use; Reload switches to it.
+ *
+ * One build at a time, in every tab. When a new build takes over (Reload in any
+ * tab), every other open tab of the site reloads itself at once. The alternative,
+ * keeping the old build's cache alive and answering each tab from the build it
+ * loaded, needs a persisted tab -> build map in the worker (which the browser
+ * stops and restarts at will), the same for the tab's engine and search workers,
+ * and two copies of the site in storage until the last old tab closes. A reload
+ * costs nothing here: calculator inputs live in the address (#permalink) and the
+ * browser restores the scroll position.
+ *
+ * It also records the site root in localStorage ("chq-roots"), so the "not found"
+ * page (overrides/404.html) can find the site's styles from any depth, and asks
+ * the worker for a full check of the saved copy when a calculator engine fails.
  *
  * Service workers need a secure context (https://, or http://localhost): on a
  * plain http:// address on the club's network the site works as before, online.
@@ -38,23 +52,33 @@
     return new URL(String(config.base || ".").replace(/\/?$/, "/"), location.href);
   })();
 
+  // The "not found" page found the root itself; if only by guessing (a first visit
+  // to a wrong address), it neither registers the worker nor records the root.
+  const guessed = Boolean(window.__chqRoot && window.__chqRoot.from === "guess");
+  if (!guessed) rememberRoot(root.pathname);
+
   const UPDATE_EVERY_MS = 30_000;
-  const ENGINE_WAIT_MS = 20_000;
+  // Longer than companion.js's stall limit (90 s), after which a widget says "error".
+  const ENGINE_WAIT_MS = 120_000;
   let registration = null;
   let started = false;
   let reloading = false;
   let lastCheck = Date.now();
   let offline = null; // {build, files, bytes} once the cache is complete
-  let update = null; // {worker} when a new version waits (worker null: already active)
-  let wasControlled = Boolean(container.controller);
+  let update = null; // {worker} when a new version waits
+  // The worker this page was loaded under (null: not controlled, e.g. a first visit).
+  const loadedUnder = container.controller;
+  let repairAsked = false;
 
   document$.subscribe(() => {
     render();
+    watchEngines();
     if (!started) {
       started = true;
       // First visit: wait, so saving the site never competes with the page. Later
       // visits (already controlled): nothing to download, register at once.
-      (container.controller ? Promise.resolve() : settled()).then(register);
+      if (container.controller) register();
+      else if (!guessed) settled().then(register);
     } else {
       checkForUpdate();
     }
@@ -64,7 +88,24 @@
     if (document.visibilityState === "visible") checkForUpdate();
   });
 
-  /** Resolves once the page has loaded and its calculators (if any) are ready. */
+  // Back from the browser's back/forward cache after another tab switched builds.
+  window.addEventListener("pageshow", (event) => {
+    if (event.persisted && loadedUnder && container.controller !== loadedUnder) location.reload();
+  });
+
+  /** Add `path` to the site roots this browser has read a page at (newest first, a few). */
+  function rememberRoot(path) {
+    try {
+      const known = JSON.parse(localStorage.getItem("chq-roots") || "[]");
+      const roots = [path, ...(Array.isArray(known) ? known : []).filter((r) => r !== path)];
+      localStorage.setItem("chq-roots", JSON.stringify(roots.slice(0, 8)));
+    } catch (error) {
+      // storage blocked or full: the "not found" page guesses instead
+    }
+  }
+
+  /** Resolves once the page has loaded and its calculators' engines (if any) are
+   *  ready, failed or idle: the page's own answers come at once, the engine later. */
   function settled() {
     const loaded = new Promise((resolve) => {
       if (document.readyState === "complete") resolve();
@@ -75,7 +116,7 @@
         new Promise((resolve) => {
           const busy = () =>
             [...document.querySelectorAll("[data-calculator]")].some(
-              (root) => !["ready", "error"].includes(root.dataset.state),
+              (root) => !["ready", "error", "idle"].includes(root.dataset.engine),
             );
           const done = () => {
             observer.disconnect();
@@ -88,7 +129,7 @@
           observer.observe(document.body, {
             subtree: true,
             attributes: true,
-            attributeFilter: ["data-state"],
+            attributeFilter: ["data-engine"],
           });
         }),
     );
@@ -99,17 +140,34 @@
     else setTimeout(callback, 200);
   }
 
+  /** A calculator engine that failed may have been given a bad saved file: ask the
+   *  worker (once per page load) to check every saved file's SHA-256 and fetch bad ones again. */
+  function watchEngines() {
+    if (repairAsked || !container.controller) return;
+    if (!document.querySelector('[data-calculator][data-engine="error"]')) {
+      const roots = document.querySelectorAll("[data-calculator]");
+      if (!roots.length) return;
+      const observer = new MutationObserver(() => {
+        if (document.querySelector('[data-calculator][data-engine="error"]')) {
+          observer.disconnect();
+          watchEngines();
+        }
+      });
+      roots.forEach((node) => observer.observe(node, { attributes: true, attributeFilter: ["data-engine"] }));
+      return;
+    }
+    repairAsked = true;
+    askStatus(container.controller, "repair");
+  }
+
   async function register() {
     container.addEventListener("message", (event) => onMessage(event.data || {}));
     container.addEventListener("controllerchange", () => {
-      if (reloading) {
-        location.reload();
-      } else if (wasControlled) {
-        // Another tab switched to a new build: this page's scripts are the old ones.
-        update = { worker: null };
-        render();
-      }
-      wasControlled = true;
+      // A new worker took over. This page came from another build (or this tab
+      // pressed Reload): reload, so its scripts and its next pages are one build.
+      // A page no worker controlled (a first visit) came from the network, like
+      // the build just saved: it stays.
+      if (reloading || loadedUnder) location.reload();
     });
     try {
       registration = await container.register(new URL("sw.js", root).href, { scope: root.href });
@@ -143,14 +201,16 @@
     registration.update().catch(() => {});
   }
 
-  function askStatus(worker) {
+  function askStatus(worker, type = "status") {
     if (!worker) return;
     const channel = new MessageChannel();
     channel.port1.onmessage = (event) => onMessage(event.data || {});
-    worker.postMessage({ type: "status" }, [channel.port2]);
+    worker.postMessage({ type }, [channel.port2]);
   }
 
   function onMessage(data) {
+    // How the worker last checked the saved copy ("quick": sizes, "deep": SHA-256 too).
+    if (data.type === "status" && data.checked) document.documentElement.dataset.offlineCheck = data.checked;
     if ((data.type === "status" || data.type === "ready") && data.ready !== false) {
       offline = { build: data.build, files: data.files, bytes: data.bytes };
       document.documentElement.dataset.offline = "ready";

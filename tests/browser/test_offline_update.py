@@ -1,0 +1,254 @@
+"""A new build reaching a tablet that has the old one saved.
+
+Two builds of the project, told apart in the browser: every page's footer says
+"test build 1" or "test build 2" (the HTML), and each build's companion.js sets
+``window.__testBuild`` and logs, at every page it renders (Material's
+``document$``, instant navigation included), which build its HTML and its script
+came from. The club swaps the served folder from the first to the second.
+
+* two tabs across an update never mix builds: no page is ever rendered by the
+  other build's script, and the tab that did not press Reload moves too;
+* an older build's saved copy that went bad is not reused by the new build;
+* a new build whose files cannot be had (the portal again) is not installed: the
+  old build stays, whole, online and offline.
+"""
+
+from __future__ import annotations
+
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any, NamedTuple
+from urllib.parse import urljoin
+
+import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+from playwright.sync_api import expect
+from site_build import strict_build  # build/ is on sys.path (tests/conftest.py)
+
+from tests.browser.test_offline import MARKER, READY_TIMEOUT, precache_list, wait_ready_offline
+from tests.browser.test_offline_integrity import (
+    LOADER,
+    Poison,
+    assert_good_copy,
+    context_with,
+    corrupt,
+    engine_answers_offline,
+    listed,
+)
+from tests.conftest import ROOT, StaticServer
+
+LOG_KEY = "chq-test-builds"
+
+
+def build_marked(out: Path, project: Path, number: int) -> None:
+    """Build a copy of the project as "test build <number>" into ``out``; build 2
+    also has :data:`MARKER` on the spotting page. The real docs are never touched."""
+    if project.exists():
+        shutil.rmtree(project)
+    project.mkdir(parents=True)
+    shutil.copytree(ROOT / "docs", project / "docs")
+    for name in ("build", "overrides"):
+        (project / name).symlink_to(ROOT / name, target_is_directory=True)
+    config = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
+    assert "\ncopyright:" not in config, "mkdocs.yml has a copyright line: mark the builds elsewhere"
+    (project / "mkdocs.yml").write_text(config + f"\ncopyright: test build {number}\n", encoding="utf-8")
+    script = project / "docs" / "assets" / "js" / "companion.js"
+    script.write_text(
+        script.read_text(encoding="utf-8")
+        + f"""
+;(() => {{
+  window.__testBuild = "{number}";
+  if (typeof document$ === "undefined") return;
+  document$.subscribe(() => {{
+    const footer = document.querySelector(".md-copyright");
+    const html = ((footer && footer.textContent.match(/test build (\\d)/)) || [])[1] || "";
+    const seen = JSON.parse(sessionStorage.getItem("{LOG_KEY}") || "[]");
+    seen.push({{ js: "{number}", html, path: location.pathname }});
+    sessionStorage.setItem("{LOG_KEY}", JSON.stringify(seen));
+  }});
+}})();
+""",
+        encoding="utf-8",
+    )
+    if number == 2:
+        page = project / "docs" / "rules" / "spotting.md"
+        page.write_text(page.read_text(encoding="utf-8").rstrip("\n") + f"\n\n{MARKER}\n", encoding="utf-8")
+    strict_build(out, project)
+
+
+class Builds(NamedTuple):
+    first: Path
+    second: Path
+
+
+@pytest.fixture(scope="module")
+def builds(tmp_path_factory: pytest.TempPathFactory) -> Builds:
+    folder = tmp_path_factory.mktemp("update")
+    first, second = folder / "build1", folder / "build2"
+    build_marked(first, folder / "project1", 1)
+    build_marked(second, folder / "project2", 2)
+    assert precache_list(first) != precache_list(second)
+    return Builds(first, second)
+
+
+class Club:
+    """A web server whose /site/ is one build, swapped for another as a club would."""
+
+    def __init__(self, folder: Path, build: Path) -> None:
+        self.served = folder / "served"
+        self.served.symlink_to(build, target_is_directory=True)
+        (folder / "www").mkdir()
+        (folder / "www" / "site").symlink_to(self.served, target_is_directory=True)
+        self.server = StaticServer(folder / "www")
+        self.base = ""
+
+    def swap(self, build: Path) -> None:
+        swapped = self.served.with_name("served.new")
+        swapped.symlink_to(build, target_is_directory=True)
+        swapped.replace(self.served)
+
+
+@pytest.fixture
+def club(builds: Builds, tmp_path: Path) -> Iterator[Club]:
+    club = Club(tmp_path, builds.first)
+    with club.server:
+        club.base = club.server.origin + "/site/"
+        yield club
+
+
+def take_update(page: Any) -> None:
+    """In ``page``: find the new build, wait for the notice, press Reload."""
+    page.reload()
+    notice = page.locator(".chq-update")
+    expect(notice).to_be_visible(timeout=READY_TIMEOUT)
+    with page.expect_navigation(timeout=60_000):
+        notice.get_by_role("button", name="Reload").click()
+    expect(page.locator(".md-copyright")).to_contain_text("test build 2", timeout=15_000)
+
+
+def builds_seen(page: Any) -> dict[str, Any]:
+    """In one go: the build of this document's HTML, of the script that runs it, and
+    the log of every page this tab rendered."""
+    seen: dict[str, Any] = page.evaluate(
+        f"""() => {{
+          const footer = document.querySelector(".md-copyright");
+          return {{ html: ((footer && footer.textContent.match(/test build (\\d)/)) || [])[1] || "",
+                   js: window.__testBuild || "",
+                   log: JSON.parse(sessionStorage.getItem("{LOG_KEY}") || "[]") }};
+        }}"""
+    )
+    return seen
+
+
+def test_two_tabs_never_mix_builds(browser: Any, builds: Builds, club: Club) -> None:
+    base = club.base
+    poison = Poison(base, "", times=0)  # routes and logs only
+    context = context_with(browser, poison)
+    try:
+        tab_a = context.new_page()
+        tab_a.goto(urljoin(base, "rules/blinds/"))
+        old_build = wait_ready_offline(tab_a)
+        tab_b = context.new_page()
+        tab_b.goto(urljoin(base, "rules/hidden-units/"))
+        assert wait_ready_offline(tab_b) == old_build
+        assert builds_seen(tab_b)["js"] == "1"
+
+        club.swap(builds.second)
+        take_update(tab_a)
+        new_build = wait_ready_offline(tab_a)
+        assert new_build != old_build
+
+        # Tab B did nothing: it moves to the new build by itself.
+        try:
+            tab_b.wait_for_function("() => window.__testBuild === '2'", timeout=30_000)
+            moved = True
+        except PlaywrightTimeout:
+            moved = False
+        # A reader in tab B taps the navigation (instant navigation: the page is
+        # fetched by the script already running in the tab).
+        links = '.md-sidebar--primary a.md-nav__link:is([href="../spotting/"], [href$="/rules/spotting/"])'
+        tab_b.locator(links).first.click()
+        tab_b.wait_for_url(urljoin(base, "rules/spotting/"))
+        expect(tab_b.locator("article")).to_contain_text(MARKER)
+        for name, tab in (("A", tab_a), ("B", tab_b)):
+            seen = builds_seen(tab)
+            mixed = [entry for entry in seen["log"] if entry["js"] != entry["html"]]
+            assert mixed == [], f"tab {name} rendered pages of one build with the other's script: {mixed}"
+            assert seen["html"] == seen["js"] == "2", f"tab {name}: {seen}"
+        assert moved, "tab B kept running build 1's scripts after the update"
+        assert poison.log.off_origin == []
+    finally:
+        context.close()
+
+
+def test_update_does_not_reuse_a_bad_copy(browser: Any, builds: Builds, club: Club) -> None:
+    """The old build's saved engine file went bad (right size, wrong bytes: the quick
+    check at each page load cannot see it). The new build, which has the same file,
+    checks the old copy before reusing it, downloads the file instead, and computes
+    offline."""
+    base = club.base
+    poison = Poison(base, urljoin(base, LOADER), times=0)  # counts the worker's downloads
+    context = context_with(browser, poison)
+    try:
+        page = context.new_page()
+        page.goto(urljoin(base, "rules/blinds/"))
+        wait_ready_offline(page)
+        assert poison.genuine == 1
+        digest, size = listed(builds.first, LOADER)
+        assert listed(builds.second, LOADER) == (digest, size), "both builds ship the same loader"
+        corrupt(page, urljoin(base, LOADER), same_size=size)
+
+        club.swap(builds.second)
+        take_update(page)
+        wait_ready_offline(page)
+        assert poison.genuine == 2, "the new build did not download the loader again"
+        assert_good_copy(page, builds.second, base, LOADER)
+        engine_answers_offline(context, page, base)
+    finally:
+        context.close()
+
+
+def test_update_that_cannot_be_had_leaves_the_old_build(browser: Any, builds: Builds, club: Club) -> None:
+    """Every download of a page the new build changed gets the portal's answer: the
+    worker tries a few times, gives up, and the old build stays, whole."""
+    base = club.base
+    poison = Poison(base, urljoin(base, "rules/spotting/"), times=0)
+    context = context_with(browser, poison)
+    try:
+        page = context.new_page()
+        page.goto(urljoin(base, "rules/spotting/"))
+        old_build = wait_ready_offline(page)
+        expect(page.locator("article")).not_to_contain_text(MARKER)
+
+        club.swap(builds.second)
+        poison.left = 1_000  # from now on, the portal answers for that page
+        state = page.evaluate(
+            """async () => {
+              const reg = await navigator.serviceWorker.getRegistration();
+              const settled = new Promise((resolve) => {
+                setTimeout(() => resolve("no update found in 120 s"), 120_000);
+                reg.addEventListener("updatefound", () => {
+                  const worker = reg.installing;
+                  worker.addEventListener("statechange", () => {
+                    if (["installed", "activated", "redundant"].includes(worker.state)) resolve(worker.state);
+                  });
+                });
+              });
+              reg.update().catch(() => {});
+              return settled;
+            }"""
+        )
+        assert state == "redundant", f"the new build's worker is {state!r}: it stored the portal's page"
+        assert poison.poisoned == 3, f"{poison.poisoned} tries"
+        expect(page.locator(".chq-update")).to_have_count(0)
+        page.reload()
+        assert wait_ready_offline(page) == old_build
+        context.set_offline(True)
+        page.goto(urljoin(base, "rules/blinds/"))
+        page.goto(urljoin(base, "rules/spotting/"))
+        expect(page.locator("article h1").first).to_be_visible()
+        expect(page.locator("article")).not_to_contain_text(MARKER)
+        expect(page.locator(".md-copyright")).to_contain_text("test build 1")
+    finally:
+        context.close()
