@@ -9,11 +9,16 @@ chain in fractions, never from cutting it off.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
+from itertools import accumulate, chain, zip_longest
+from math import lcm
+from operator import add, mul
 from typing import Any
 
-from .dice import Pool, successes_sixes, sum_of_d6
+from .dice import Pool, successes, successes_sixes, sum_of_d6
 from .errors import InputError
 from .markov import expected_visits
 from .params import COVER_DICE
@@ -28,7 +33,11 @@ READINGS = (
     "Both sides start from 4+ and apply the Close Assault Table; a TN of 7+ loses one die and rolls 6+.",
     "The attacker always has a Close Assault order: -1 TN in the first round only. "
     "The flank or rear bonus, the multiple-move dice penalty and the +2 TN penalties apply in every round.",
-    "The attacker cannot start suppressed: a suppressed unit cannot be ordered to Close Assault.",
+    "The attacker cannot start the assault suppressed: a suppressed unit cannot be ordered to Close Assault.",
+    "Round 'later' picks a fight up after a draw: no order bonus; each side suppressed as the draws left "
+    "it (the attacker too); Disruption Points as before the assault (a draw inflicts none). The dice and "
+    "TN shown for round 1 are then those of the round about to be fought, and the expected number of "
+    "rounds counts from it.",
     "A draw suppresses the side that rolled fewer 6s (once: it does not stack) and the sides fight again; "
     "the draw loop is solved exactly, however long it could run.",
     "The loser takes Disruption Points equal to the difference and is suppressed; it is Dispersed when its "
@@ -56,83 +65,143 @@ class State:
 
 
 @dataclass(frozen=True)
+class Table:
+    """One pool's counts of face sequences (over ``6**dice``), laid out for comparing pools.
+
+    Counts by (successes s, sixes x) are kept *triangular*: row s lists x = 0..s, and
+    the rows are laid end to end, so two pools' tables line up entry for entry and a
+    sum over both is one dot product. ``flat``: s successes, x sixes.
+    ``more_sixes``: s successes and more than x sixes (rows s = 0..dice).
+    ``fewer_more``: fewer than s successes and more than x sixes (rows s = 0..dice + 1).
+    ``rows``: ``flat`` row by row; ``all_more[x]``: more than x sixes.
+    """
+
+    flat: tuple[int, ...]
+    more_sixes: tuple[int, ...]
+    fewer_more: tuple[int, ...]
+    rows: tuple[tuple[int, ...], ...]
+    all_more: tuple[int, ...]
+
+
+@lru_cache(maxsize=64)  # a 43-dice table holds ~150 kB; one call uses at most 5 tables
+def pool_table(dice: int, tn: int) -> Table:
+    """The counts of ``dice`` dice at ``tn``+, shared by every round and call that rolls them.
+
+    >>> t = pool_table(1, 4)   # a miss (3 faces), a success without a six (2), a six (1)
+    >>> t.flat, t.more_sixes, t.fewer_more, t.all_more
+    ((3, 2, 1), (0, 1, 0), (0, 0, 0, 1, 0, 0), (1, 0, 0))
+    """
+    rows = successes_sixes(dice, tn)
+    more_sixes: list[int] = []
+    fewer_more: list[int] = []
+    below: tuple[int, ...] = (0,)  # fewer than s successes, more than x sixes (x = 0..s)
+    for row in rows:
+        fewer_more += below
+        beyond = (*reversed(tuple(accumulate(reversed(row[1:])))), 0)  # sixes > x, x = 0..s
+        more_sixes += beyond
+        below = (*map(add, below, beyond), 0)
+    fewer_more += below  # row dice + 1: every roll has fewer successes
+    return Table(
+        flat=tuple(chain.from_iterable(rows)),
+        more_sixes=tuple(more_sixes),
+        fewer_more=tuple(fewer_more),
+        rows=rows,
+        all_more=below,
+    )
+
+
+def _dot(xs: Iterable[int], ys: Iterable[int]) -> int:
+    """Sum of products, as far as the shorter runs."""
+    return sum(map(mul, xs, ys))
+
+
+@lru_cache(maxsize=256)
+def _wins_fewer_sixes(win_dice: int, win_tn: int, lose_dice: int, lose_tn: int) -> int:
+    """Ways for the first pool to score more successes than the second with fewer 6s."""
+    win, lose = pool_table(win_dice, win_tn), pool_table(lose_dice, lose_tn)
+    ways = _dot(win.flat, lose.fewer_more)  # win's rows up to lose_dice + 1
+    if win_dice > lose_dice + 1:  # higher rows: every roll of ``lose`` has fewer successes
+        higher = map(sum, zip_longest(*win.rows[lose_dice + 2:], fillvalue=0))  # by sixes
+        ways += _dot(higher, lose.all_more)
+    return ways
+
+
+@lru_cache(maxsize=256)
+def _draws_fewer_sixes(fewer_dice: int, fewer_tn: int, more_dice: int, more_tn: int) -> int:
+    """Ways for two pools to score equal successes, the first with fewer 6s."""
+    # equal successes: the triangular rows line up as far as the smaller pool
+    return _dot(pool_table(fewer_dice, fewer_tn).flat, pool_table(more_dice, more_tn).more_sixes)
+
+
+@lru_cache(maxsize=256)
+def _differences(att_dice: int, att_tn: int, def_dice: int, def_tn: int) -> tuple[int, ...]:
+    """Ways for the attacker's successes to exceed the defender's by k, for
+    k = -def_dice .. att_dice.
+
+    One correlation of the two pools' counts, done as a single multiplication of two
+    big integers (each list packed into fixed-width fields, the defender's reversed);
+    no field can overflow into the next, because no entry exceeds 6 ** (all dice).
+
+    >>> _differences(1, 4, 1, 4)   # two dice at 4+: a - d = -1, 0, +1
+    (9, 18, 9)
+    """
+    a, d = successes(att_dice, att_tn), successes(def_dice, def_tn)
+    width = (6 ** (att_dice + def_dice)).bit_length() // 8 + 1
+
+    def pack(counts: Iterable[int]) -> int:
+        return int.from_bytes(b"".join(c.to_bytes(width, "little") for c in counts), "little")
+
+    size = att_dice + def_dice + 1
+    raw = (pack(a) * pack(reversed(d))).to_bytes(width * size, "little")
+    return tuple(int.from_bytes(raw[k * width:(k + 1) * width], "little") for k in range(size))
+
+
+@dataclass(frozen=True)
 class Round:
-    """Exact results of one round in one state (counts over ``6**dice``, as fractions)."""
+    """One round fought in one state, as counts of face sequences out of ``total``.
 
-    att_margin: dict[int, Fraction]
-    def_margin: dict[int, Fraction]
-    att_wins_fewer_sixes: Fraction
-    def_wins_fewer_sixes: Fraction
-    draw_att_fewer: Fraction
-    draw_def_fewer: Fraction
-    draw_even: Fraction
+    ``att_margin[m - 1]`` counts the attacker winning by m (``def_margin`` likewise);
+    ``att_wins_suppressed`` the attacker winning and ending suppressed (it rolled fewer
+    6s than the loser, or was suppressed already); ``draws`` the draws, by the state
+    the next round is fought in.
+    """
+
+    total: int
+    att_margin: tuple[int, ...]
+    def_margin: tuple[int, ...]
+    att_wins_suppressed: int
+    def_wins_suppressed: int
+    draws: dict[State, int]
 
 
-def _margins(win: tuple[tuple[int, ...], ...], lose: tuple[tuple[int, ...], ...],
-             total: int) -> dict[int, Fraction]:
-    w = [sum(row) for row in win]
-    lo = [sum(row) for row in lose]
-    out = {}
-    for m in range(1, len(w)):
-        ways = sum(w[s + m] * lo[s] for s in range(min(len(lo), len(w) - m)))
+def play_round(state: State, att: Pool, dfn: Pool) -> Round:
+    """Every way one round can end, exactly: only what the state needs is computed
+    (a side already suppressed makes its count of 6s irrelevant).
+
+    >>> r = play_round(State(True, False, False), Pool(1, 3), Pool(1, 4))
+    >>> r.total, r.att_margin, r.def_margin, sum(r.draws.values())
+    (36, (12,), (6,), 18)
+    """
+    diff = _differences(att.dice, att.tn, dfn.dice, dfn.tn)  # attacker's successes minus defender's
+    att_margin, def_margin = diff[dfn.dice + 1:], diff[dfn.dice - 1::-1] if dfn.dice else ()
+    a, d = (att.dice, att.tn), (dfn.dice, dfn.tn)
+    att_fewer = 0 if state.att_suppressed else _draws_fewer_sixes(*a, *d)
+    def_fewer = 0 if state.def_suppressed else _draws_fewer_sixes(*d, *a)
+    draws: dict[State, int] = {}
+    for ways, att_s, def_s in ((att_fewer, True, state.def_suppressed),
+                               (def_fewer, state.att_suppressed, True),
+                               (diff[dfn.dice] - att_fewer - def_fewer, state.att_suppressed,
+                                state.def_suppressed)):
         if ways:
-            out[m] = Fraction(ways, total)
-    return out
-
-
-def _wins_with_fewer_sixes(win: tuple[tuple[int, ...], ...], lose: tuple[tuple[int, ...], ...],
-                           total: int) -> Fraction:
-    """P(the first pool scores more successes AND rolls fewer 6s than the second)."""
-    width = len(lose)  # the loser's sixes run 0..len(lose)-1
-    # prefix[sa][x]: ways for ``win`` to score sa successes with fewer than x sixes
-    prefix = []
-    for row in win:
-        running, cells = 0, []
-        for x in range(width + 1):
-            cells.append(running)
-            if x < len(row):
-                running += row[x]
-        prefix.append(cells)
-    # below[s][x]: the same summed over every sa > s
-    below = [[0] * (width + 1) for _ in range(width)]
-    acc = [0] * (width + 1)
-    for s in range(len(win) - 1, -1, -1):
-        if s < width:
-            below[s] = acc[:]
-        acc = [u + v for u, v in zip(acc, prefix[s], strict=True)]
-    ways = sum(count * below[sd][xd] for sd, row in enumerate(lose) for xd, count in enumerate(row)
-               if count)
-    return Fraction(ways, total)
-
-
-def play_round(att: Pool, dfn: Pool) -> Round:
-    """Every way one round can end, exactly."""
-    a, d = successes_sixes(att.dice, att.tn), successes_sixes(dfn.dice, dfn.tn)
-    total = 6 ** (att.dice + dfn.dice)
-    fewer = more = even = 0
-    for s in range(min(len(a), len(d))):
-        ra, rd = a[s], d[s]
-        running = 0  # ways for the defender to roll fewer than x sixes
-        prefix = []
-        for count in rd:
-            prefix.append(running)
-            running += count
-        for xa, ca in enumerate(ra):
-            if not ca:
-                continue
-            less = prefix[xa] if xa < len(prefix) else running
-            equal = rd[xa] if xa < len(rd) else 0
-            more += ca * less                       # defender rolled fewer 6s
-            even += ca * equal
-            fewer += ca * (running - less - equal)  # attacker rolled fewer 6s
+            target = State(False, att_s, def_s)
+            draws[target] = draws.get(target, 0) + ways
     return Round(
-        att_margin=_margins(a, d, total),
-        def_margin=_margins(d, a, total),
-        att_wins_fewer_sixes=_wins_with_fewer_sixes(a, d, total),
-        def_wins_fewer_sixes=_wins_with_fewer_sixes(d, a, total),
-        draw_att_fewer=Fraction(fewer, total),
-        draw_def_fewer=Fraction(more, total),
-        draw_even=Fraction(even, total),
+        total=6 ** (att.dice + dfn.dice),
+        att_margin=att_margin,
+        def_margin=def_margin,
+        att_wins_suppressed=sum(att_margin) if state.att_suppressed else _wins_fewer_sixes(*a, *d),
+        def_wins_suppressed=sum(def_margin) if state.def_suppressed else _wins_fewer_sixes(*d, *a),
+        draws=draws,
     )
 
 
@@ -147,7 +216,7 @@ def pools(state: State, p: dict[str, Any]) -> tuple[Pool, Pool]:
 
 
 def _check(p: dict[str, Any]) -> None:
-    if p["att_suppressed"]:
+    if p["att_suppressed"] and p["start"] == "first":
         raise InputError("att_suppressed", "must be false: a suppressed unit cannot be ordered to "
                          "Close Assault (" + SUPPRESSED_RULE + ")")
     for side in ("att", "def"):
@@ -157,8 +226,15 @@ def _check(p: dict[str, Any]) -> None:
                              f"with {dp} Disruption Points is already Dispersed")
 
 
+def start_state(p: dict[str, Any]) -> State:
+    """The round the chain begins in: round 1, or (``start="later"``) a round after a draw."""
+    if p["start"] == "later":
+        return State(False, p["att_suppressed"], p["def_suppressed"])
+    return State(True, False, p["def_suppressed"])
+
+
 def _chain(p: dict[str, Any]) -> tuple[State, dict[State, Round], dict[State, dict[State, Fraction]]]:
-    start = State(True, False, p["def_suppressed"])
+    start = start_state(p)
     rounds: dict[State, Round] = {}
     moves: dict[State, dict[State, Fraction]] = {}
     todo = [start]
@@ -171,30 +247,41 @@ def _chain(p: dict[str, Any]) -> tuple[State, dict[State, Round], dict[State, di
             when = "in round 1" if state.first else f"in {state.label()} (after a draw)"
             raise InputError("att_dice", f"the assault could never end: {when} neither side can "
                              f"roll a success (attacker {att}, defender {dfn})")
-        rnd = rounds[state] = play_round(att, dfn)
-        nxt: dict[State, Fraction] = {}
-        for q, att_s, def_s in ((rnd.draw_att_fewer, True, state.def_suppressed),
-                                (rnd.draw_def_fewer, state.att_suppressed, True),
-                                (rnd.draw_even, state.att_suppressed, state.def_suppressed)):
-            if q:
-                target = State(False, state.att_suppressed or att_s, state.def_suppressed or def_s)
-                nxt[target] = nxt.get(target, Fraction(0)) + q
-                todo.append(target)
-        moves[state] = nxt
+        rnd = rounds[state] = play_round(state, att, dfn)
+        moves[state] = {target: Fraction(ways, rnd.total) for target, ways in rnd.draws.items()}
+        todo.extend(rnd.draws)
     return start, rounds, moves
 
 
-def _forced_back(margins: dict[int, Fraction], room: int) -> list[dict[str, Any]]:
-    """Distance beyond the Fixed Move for a loser that is not Dispersed (+1D6″ per DP)."""
-    acc: dict[int, Fraction] = {}
-    for m, q in margins.items():
-        if m >= room:
-            continue  # Dispersed: removed, not Forced Back
-        counts = sum_of_d6(m)
-        for inches, c in enumerate(counts):
+def _weights(visits: dict[State, Fraction], rounds: dict[State, Round]) -> tuple[dict[State, int], int]:
+    """Each state's expected visits over its round's total, as integers over one denominator.
+
+    A result summed over the states is then one integer sum and one division, with
+    the same exact value as summing the fractions.
+    """
+    per_way = {state: n / rounds[state].total for state, n in visits.items()}
+    denominator = lcm(*(q.denominator for q in per_way.values()))
+    return {state: q.numerator * (denominator // q.denominator)
+            for state, q in per_way.items()}, denominator
+
+
+def _forced_back(ways: dict[int, int], denominator: int, room: int) -> list[dict[str, Any]]:
+    """Distance beyond the Fixed Move for a loser that is not Dispersed (+1D6″ per DP).
+
+    ``ways[m] / denominator`` is P(the loser takes m Disruption Points).
+    """
+    taken = [m for m in ways if m < room]  # the others are Dispersed: removed, not Forced Back
+    if not taken:
+        return []
+    top = max(taken)
+    acc: dict[int, int] = {}
+    for m in taken:
+        scale = ways[m] * 6 ** (top - m)  # m dice over 6**m, brought to 6**top
+        for inches, c in enumerate(sum_of_d6(m)):
             if c:
-                acc[inches] = acc.get(inches, Fraction(0)) + q * Fraction(c, 6**m)
-    return [{"inches": x, "p": prob(q)} for x, q in sorted(acc.items())]
+                acc[inches] = acc.get(inches, 0) + scale * c
+    whole = denominator * 6**top
+    return [{"inches": x, "p": prob(Fraction(v, whole))} for x, v in sorted(acc.items())]
 
 
 def close_assault(**p: Any) -> dict[str, Any]:
@@ -203,71 +290,72 @@ def close_assault(**p: Any) -> dict[str, Any]:
     >>> r = close_assault(att_dice=6, att_flank=True, att_move="single", att_class_penalty=False,
     ...     att_no_at=False, att_disruption=0, att_cohesion=3, att_suppressed=False, def_dice=5,
     ...     def_suppressed=True, def_class_penalty=False, def_no_at=True, def_cover="none",
-    ...     def_disruption=0, def_cohesion=3)
+    ...     def_disruption=0, def_cohesion=3, start="first")
     >>> r["round1"]
     {'att_dice': 6, 'att_tn': 2, 'def_dice': 4, 'def_tn': 6}
     """
     _check(p)
     start, rounds, moves = _chain(p)
     visits = expected_visits(start, moves)
+    weight, denominator = _weights(visits, rounds)
 
-    att_margin: dict[int, Fraction] = {}
-    def_margin: dict[int, Fraction] = {}
-    winner_suppressed = Fraction(0)
+    att_ways: dict[int, int] = {}  # over ``denominator``: P(the attacker wins by m)
+    def_ways: dict[int, int] = {}
+    winner_suppressed = 0
     table = []
     for state, n in visits.items():
-        rnd = rounds[state]
-        for m, q in rnd.att_margin.items():
-            att_margin[m] = att_margin.get(m, Fraction(0)) + n * q
-        for m, q in rnd.def_margin.items():
-            def_margin[m] = def_margin.get(m, Fraction(0)) + n * q
-        att_wins = sum(rnd.att_margin.values(), Fraction(0))
-        def_wins = sum(rnd.def_margin.values(), Fraction(0))
-        winner_suppressed += n * (att_wins if state.att_suppressed else rnd.att_wins_fewer_sixes)
-        winner_suppressed += n * (def_wins if state.def_suppressed else rnd.def_wins_fewer_sixes)
+        rnd, w = rounds[state], weight[state]
+        for ways, margins in ((rnd.att_margin, att_ways), (rnd.def_margin, def_ways)):
+            for m, c in enumerate(ways, 1):
+                if c:
+                    margins[m] = margins.get(m, 0) + w * c
+        winner_suppressed += w * (rnd.att_wins_suppressed + rnd.def_wins_suppressed)
         att, dfn = pools(state, p)
         stay = moves[state].get(state, Fraction(0))
         table.append({"when": state.label(), "att_dice": att.dice, "att_tn": att.tn,
                       "def_dice": dfn.dice, "def_tn": dfn.tn,
                       "p_reached": prob(n * (1 - stay)), "expected_times": prob(n)})
-    p_att = sum(att_margin.values(), Fraction(0))
-    p_def = sum(def_margin.values(), Fraction(0))
     def_room = p["def_cohesion"] - p["def_disruption"]
     att_room = p["att_cohesion"] - p["att_disruption"]
     att1, def1 = pools(start, p)
 
-    explain = [f"attacker: 4+ base{_modifiers(p, 'att')} → {att1}" + _notes(att1),
-               f"defender: 4+ base{_modifiers(p, 'def')} → {def1}" + _notes(def1),
+    def share(ways: Iterable[int]) -> dict[str, Any]:
+        return prob(Fraction(sum(ways), denominator))
+
+    explain = [f"attacker: 4+ base{_modifiers(p, 'att', start)} → {att1}" + _notes(att1),
+               f"defender: 4+ base{_modifiers(p, 'def', start)} → {def1}" + _notes(def1),
                "more successes wins; the loser takes the difference in Disruption Points",
                "a draw suppresses the side with fewer 6s, then both roll again (no order bonus)"]
+    if not start.first:
+        explain.insert(0, "starting in a round after a draw: no Close Assault order bonus")
     table.sort(key=lambda row: (row["when"] != "round 1", row["when"]))
     return {
         "mechanic": "close_assault",
-        "p_attacker_wins": prob(p_att),
-        "p_defender_wins": prob(p_def),
-        "attacker_margin": [{"dp": m, "p": prob(q)} for m, q in sorted(att_margin.items())],
-        "defender_margin": [{"dp": m, "p": prob(q)} for m, q in sorted(def_margin.items())],
-        "p_defender_dispersed": prob(sum((q for m, q in att_margin.items() if m >= def_room),
-                                         Fraction(0))),
-        "p_attacker_dispersed": prob(sum((q for m, q in def_margin.items() if m >= att_room),
-                                         Fraction(0))),
-        "p_winner_suppressed": prob(winner_suppressed),
+        "p_attacker_wins": share(att_ways.values()),
+        "p_defender_wins": share(def_ways.values()),
+        "attacker_margin": [{"dp": m, "p": share((c,))} for m, c in sorted(att_ways.items())],
+        "defender_margin": [{"dp": m, "p": share((c,))} for m, c in sorted(def_ways.items())],
+        "p_defender_dispersed": share(c for m, c in att_ways.items() if m >= def_room),
+        "p_attacker_dispersed": share(c for m, c in def_ways.items() if m >= att_room),
+        "p_winner_suppressed": share((winner_suppressed,)),
         "expected_rounds": prob(sum(visits.values(), Fraction(0)), bounded=False),
         "round1": {"att_dice": att1.dice, "att_tn": att1.tn, "def_dice": def1.dice,
                    "def_tn": def1.tn},
         "rounds": table,
-        "defender_forced_back": _forced_back(att_margin, def_room),
-        "attacker_forced_back": _forced_back(def_margin, att_room),
+        "defender_forced_back": _forced_back(att_ways, denominator, def_room),
+        "attacker_forced_back": _forced_back(def_ways, denominator, att_room),
         "explain": explain,
     }
 
 
-def _modifiers(p: dict[str, Any], side: str) -> str:
-    """The Close Assault Table lines that apply to one side, as the explain text shows them."""
-    rows = [(True, ", -1 Close Assault order (round 1)")] if side == "att" else []
+def _modifiers(p: dict[str, Any], side: str, start: State) -> str:
+    """The Close Assault Table lines that apply to one side in the first round computed,
+    as the explain text shows them."""
+    rows = [(start.first, ", -1 Close Assault order (round 1)")] if side == "att" else []
     rows += [
         (side == "att" and p["att_flank"], ", -1 flank/rear"),
-        (side == "def" and p["def_suppressed"], ", +1 suppressed"),
+        (side == "att" and start.att_suppressed, ", +1 suppressed"),
+        (side == "def" and start.def_suppressed, ", +1 suppressed"),
         (p[f"{side}_class_penalty"], ", +2 unit type"),
         (p[f"{side}_no_at"], ", +2 no AT"),
     ]

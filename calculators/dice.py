@@ -10,7 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
+from itertools import accumulate, repeat
 from math import comb
+from operator import add, mul
 
 MIN_TN = 2
 MAX_TN = 6
@@ -61,27 +63,60 @@ def successes(dice: int, tn: int) -> tuple[int, ...]:
     return tuple(comb(dice, k) * hit**k * miss ** (dice - k) for k in range(dice + 1))
 
 
-@lru_cache(maxsize=512)
+def _one_face_splits(others: int, top: int) -> list[list[int]]:
+    """``rows[k][j]`` = C(k, j) * others**(k - j): ways for k dice, each showing one
+    particular face or one of ``others`` faces, to show that face j times (k = 0..top).
+
+    >>> _one_face_splits(2, 2)
+    [[1], [2, 1], [4, 4, 1]]
+    """
+    rows = [[1]]
+    for _ in range(top):
+        last = rows[-1]
+        rows.append(list(map(add, map(mul, [*last, 0], repeat(others)), [0, *last])))
+    return rows
+
+
+@lru_cache(maxsize=128)
 def successes_sixes(dice: int, tn: int) -> tuple[tuple[int, ...], ...]:
-    """Counts by (successes, sixes): ``table[s][x]``, zero where x > s.
+    """Counts by (successes, sixes): ``table[s][x]`` for x = 0..s (no more sixes
+    than successes, so row s has s + 1 entries).
 
     A six always succeeds (TN is at most 6+); the other successes show
     ``tn..5``.
 
     >>> successes_sixes(1, 4)
-    ((3, 0), (2, 1))
+    ((3,), (2, 1))
     """
     plain = MAX_TN - tn  # successful faces other than the six
     miss = tn - 1
-    table = [[0] * (dice + 1) for _ in range(dice + 1)]
-    for sixes in range(dice + 1):
-        rest = dice - sixes
-        ways_sixes = comb(dice, sixes)
-        for others in range(rest + 1):
-            table[sixes + others][sixes] = (
-                ways_sixes * comb(rest, others) * plain**others * miss ** (rest - others)
-            )
-    return tuple(tuple(row) for row in table)
+    return tuple(
+        # which dice succeed, the failures' faces, then which successes are sixes
+        tuple(map(mul, split, repeat(comb(dice, s) * miss ** (dice - s))))
+        for s, split in enumerate(_one_face_splits(plain, dice))
+    )
+
+
+@lru_cache(maxsize=128)
+def successes_fumbles(dice: int, tn: int) -> tuple[tuple[int, int], ...]:
+    """Counts by successes, split by whether the pool rolled more 1s than 6s:
+    ``table[s] = (more 1s than 6s, not)``. The part of the §1 joint distribution
+    that spotting Hidden Units needs, without listing every (successes, ones, sixes).
+
+    >>> successes_fumbles(1, 4)   # a 1 fumbles; 2-3 miss; 4-5 succeed; a 6 succeeds
+    ((1, 2), (0, 3))
+    """
+    plain = MAX_TN - tn  # successful faces other than the six
+    other = tn - 2  # failing faces other than the 1
+    sixes = _one_face_splits(plain, dice)  # [s][x]: s successes, x of them sixes
+    # [f][x]: f failures with more than x ones, for x = 0..f
+    more_ones = [(*reversed(tuple(accumulate(reversed(row[1:])))), 0)
+                 for row in _one_face_splits(other, dice)]
+    table = []
+    for s, (total, split) in enumerate(zip(successes(dice, tn), sixes, strict=True)):
+        fumbled = comb(dice, s) * sum(map(mul, split, more_ones[dice - s]))
+        table.append((fumbled, total - fumbled))
+    return tuple(table)
 
 
 @lru_cache(maxsize=512)

@@ -147,6 +147,8 @@ PARAMETERS: dict[str, tuple[Param, ...]] = {
         _flag("att_no_at", "Attacker has no AT against armour", help="rolls FP at +2 TN"),
         _count("att_disruption", "Attacker's Disruption Points", 0, 9, 0),
         _count("att_cohesion", "Attacker's Cohesion", 1, 10, 3),
+        _choice("start", "Round", ("first", "later"), "first",
+                help="later: a round after a draw (no order bonus; the attacker may be suppressed)"),
         _flag("att_suppressed", "Attacker is suppressed",
               help="not allowed: suppressed units cannot be ordered to Close Assault"),
         _dice("def_dice", "Defender's dice", help="FP or AT dice as the rules call for"),

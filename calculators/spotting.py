@@ -5,7 +5,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any, Literal
 
-from .dice import Pool, p_more, successes, successes_ones_sixes
+from .dice import Pool, p_more, successes, successes_fumbles
 from .params import COVER_DICE
 from .probability import prob
 
@@ -85,16 +85,15 @@ def hidden_outcomes(
         at_least[k] = at_least[k + 1] + sp[k]
     need_more = 0 if ties == "spotter" else 1
     deployed = placed = 0
-    for (owner_succ, ones, sixes), count in successes_ones_sixes(owner.dice, owner.tn).items():
+    for owner_succ, (fumbled, clean) in enumerate(successes_fumbles(owner.dice, owner.tn)):
         threshold = min(owner_succ + need_more, len(sp))  # spotter wins the opposed roll
-        if ones > sixes:
-            # deployed: the spotter scores at least one success (and, as an option, wins)
-            deployed += count * at_least[max(threshold, 1) if fumble_needs_spot else 1]
-            # a win with no success at all (a 0-0 tie given to the spotter) places the Blind
-            if threshold == 0:
-                placed += count * sp[0]
-        else:
-            placed += count * at_least[threshold]
+        # the owner rolled more 1s than 6s: deployed when the spotter scores at least one
+        # success (and, as an option, wins)
+        deployed += fumbled * at_least[max(threshold, 1) if fumble_needs_spot else 1]
+        # a win with no success at all (a 0-0 tie given to the spotter) places the Blind
+        if threshold == 0:
+            placed += fumbled * sp[0]
+        placed += clean * at_least[threshold]
     total = sp_total * 6**owner.dice
     p_deployed = Fraction(deployed, total)
     p_placed = Fraction(placed, total)
@@ -121,7 +120,7 @@ def spotting(**p: Any) -> dict[str, Any]:
         if p["target"] == "hidden":
             explain.append("Hidden Units: the Blind is placed")
             result.update(p_deployed=prob(Fraction(0)), p_blind=prob(Fraction(1)),
-                          p_hidden=prob(Fraction(0)))
+                          p_hidden=prob(Fraction(0)), p_found=prob(Fraction(1)))
     else:
         label, base_tn = band
         spotter, steps = _spotter_pool(base_tn, p)
@@ -143,7 +142,8 @@ def spotting(**p: Any) -> dict[str, Any]:
             explain.append("Hidden Units deploy when the spotter scores at least one success and "
                            "the owner rolls more 1s than 6s"
                            + (" and the attempt succeeds" if p["fumble_needs_spot"] else ""))
-            result.update(p_deployed=prob(deployed), p_blind=prob(placed), p_hidden=prob(hidden))
+            result.update(p_deployed=prob(deployed), p_blind=prob(placed), p_hidden=prob(hidden),
+                          p_found=prob(deployed + placed))
     result["bands"] = band_table(p)
     result["explain"] = explain
     return result

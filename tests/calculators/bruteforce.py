@@ -137,7 +137,7 @@ def spotting(distance: float, cover: str = "none", moving: bool = False,
     pools = spotting_pools(distance, cover, moving, suppressed, recon, chain_dice)
     if pools is None:
         return {"automatic": True, "p_spotted": Fraction(1), "p_deployed": Fraction(0),
-                "p_blind": Fraction(1), "p_hidden": Fraction(0)}
+                "p_blind": Fraction(1), "p_hidden": Fraction(0), "p_found": Fraction(1)}
     sd, stn, od, otn = pools
     return {"automatic": False, "spotter_dice": sd, "spotter_tn": stn,
             "owner_dice": od, "owner_tn": otn,
@@ -151,6 +151,7 @@ def _spot_probs(sd: int, stn: int, od: int, otn: int, ties_win: bool,
     deployed = Fraction(0)
     blind = Fraction(0)
     hidden = Fraction(0)
+    found = Fraction(0)
     for (a, _a6, _a1), pa in pool(sd, stn).items():
         for (b, b6, b1), pb in pool(od, otn).items():
             p = pa * pb
@@ -169,9 +170,12 @@ def _spot_probs(sd: int, stn: int, od: int, otn: int, ties_win: bool,
                 blind += p
             else:
                 hidden += p
+            # found at all: deployed, or the attempt succeeded (a Blind is placed)
+            if is_deployed or success:
+                found += p
     assert deployed + blind + hidden == 1
     return {"p_spotted": spotted, "p_deployed": deployed, "p_blind": blind,
-            "p_hidden": hidden}
+            "p_hidden": hidden, "p_found": found}
 
 
 # ---------------------------------------------------------------------------
@@ -454,6 +458,10 @@ class Unresolvable(Exception):
         self.state = state
 
 
+class SuppressedAttacker(Exception):
+    """Round 1 with a suppressed attacker: no such assault (it cannot be ordered)."""
+
+
 def close_assault(params: dict) -> dict:
     """Exact close-assault outcome by hand-solving the draw loop.
 
@@ -461,17 +469,27 @@ def close_assault(params: dict) -> dict:
     later round.  Suppression is only ever added, so states can be visited in
     the order R1, L00, L01, L10, L11 (no transition goes backwards); the
     expected number of visits of a state is (probability of entering it) / (1 -
-    its self-loop probability): the sum of the geometric series."""
+    its self-loop probability): the sum of the geometric series.
+
+    ``start: "later"`` (§5, "Starting after a draw"): the chain begins in the
+    later-round state ("L", att_suppressed, def_suppressed) instead of R1 (no
+    order bonus there, by assault_pools); states before it in the order are
+    never entered.  With ``start: "first"`` a suppressed attacker is refused."""
+    att0 = bool(params.get("att_suppressed", False))
     def0 = bool(params.get("def_suppressed", False))
+    later = params.get("start", "first") == "later"
+    if att0 and not later:
+        raise SuppressedAttacker(params)
     order = [("R1", False, def0), ("L", False, False), ("L", False, True),
              ("L", True, False), ("L", True, True)]
+    first = ("L", att0, def0) if later else order[0]
     rounds = {}
     for st in order:
         ad, at, dd, dt = assault_pools(params, st[0] == "R1", st[1], st[2])
         wins, draws = one_round(ad, at, dd, dt)
         rounds[st] = (wins, draws, (ad, at, dd, dt))
     entering = {st: Fraction(0) for st in order}
-    entering[order[0]] = Fraction(1)
+    entering[first] = Fraction(1)
     visits: dict = {}
     for st in order:
         wins, draws, pools_ = rounds[st]
@@ -530,7 +548,7 @@ def close_assault(params: dict) -> dict:
         "p_winner_suppressed": p_winner_supp,
         "expected_rounds": sum(visits.values(), Fraction(0)),
         "round1": dict(zip(("att_dice", "att_tn", "def_dice", "def_tn"),
-                           rounds[order[0]][2], strict=True)),
+                           rounds[first][2], strict=True)),
         "visits": visits,
     }
 

@@ -17,6 +17,13 @@ from calculators import InputError, compute
 
 T = bf.Tally("close assault")
 
+# the message for a suppressed attacker in round 1, unchanged since before `start` existed
+SUPPRESSED_MESSAGE = (
+    "must be false: a suppressed unit cannot be ordered to Close Assault (“Suppressed units cannot be "
+    "ordered to Close Assault, but a Command Dice can be used to remove the suppression before issuing "
+    "a Close Assault order.”)")
+SUPPRESSIONS = list(itertools.product([False, True], repeat=2))  # attacker, defender
+
 COVERS = ["none", "light", "medium", "heavy"]
 MOVES = ["single", "double", "triple"]
 ATT_KEYS = ("att_flank", "att_move", "att_class_penalty", "att_no_at")
@@ -41,12 +48,34 @@ def test_reference_hand_cases():
     # a heavy weapon's 1D at 5+, then 6+: not endless
     r = bf.close_assault({"att_dice": 1, "att_class_penalty": True, "def_dice": 0})
     assert r["expected_rounds"] == 1 + Fraction(2, 3) * 6
+    # after a draw that left both suppressed: 1D at 5+ each, every round alike;
+    # a side wins a round with 1/3 * 2/3 = 2/9, a draw 5/9, so each side wins
+    # half the time, after 1 / (1 - 5/9) = 9/4 rounds, and the winner is
+    # always suppressed (it already was)
+    both = {"att_dice": 1, "def_dice": 1, "start": "later", "att_suppressed": True,
+            "def_suppressed": True}
+    r = bf.close_assault(both)
+    assert r["round1"] == {"att_dice": 1, "att_tn": 5, "def_dice": 1, "def_tn": 5}
+    assert r["p_attacker_wins"] == Fraction(1, 2)
+    assert r["expected_rounds"] == Fraction(9, 4)
+    assert r["p_winner_suppressed"] == 1
+    check_forward_iteration(both, r)
+    # after a draw with nobody suppressed: no order bonus, so 4+ against 4+
+    r = bf.close_assault({"att_dice": 1, "def_dice": 1, "start": "later"})
+    assert r["round1"] == {"att_dice": 1, "att_tn": 4, "def_dice": 1, "def_tn": 4}
+    assert r["p_attacker_wins"] == Fraction(1, 2)
+    with pytest.raises(bf.SuppressedAttacker):
+        bf.close_assault({"att_dice": 1, "def_dice": 1, "att_suppressed": True})
 
 
 def check_forward_iteration(params, ref, rounds=400):
     """Independent of the hand solution: iterate the distribution over
     (round-1 flag, att suppressed, def suppressed) for many rounds."""
-    dist = {(True, False, bool(params.get("def_suppressed", False))): 1.0}
+    if params.get("start", "first") == "later":
+        dist = {(False, bool(params.get("att_suppressed", False)),
+                 bool(params.get("def_suppressed", False))): 1.0}
+    else:
+        dist = {(True, False, bool(params.get("def_suppressed", False))): 1.0}
     p_att = p_def = rounds_exp = 0.0
     for k in range(1, rounds + 1):
         nxt: dict = {}
@@ -72,6 +101,12 @@ def _check(params):
     where = f"close_assault {params}"
     try:
         ref = bf.close_assault(params)
+    except bf.SuppressedAttacker:
+        with pytest.raises(InputError) as err:
+            compute("close_assault", params)
+        T.same(err.value.field, "att_suppressed", where + " rejected")
+        T.same(err.value.message, SUPPRESSED_MESSAGE, where + " message")
+        return
     except bf.Unresolvable as exc:
         with pytest.raises(InputError):
             compute("close_assault", params)
@@ -132,6 +167,55 @@ def test_close_assault_dispersal():
                     "def_cohesion": def_coh})
 
 
+@pytest.mark.parametrize(("att_supp", "def_supp"), SUPPRESSIONS)
+def test_close_assault_later_attacker_profiles(att_supp, def_supp):
+    """start: "later", each suppression pair: every attacker modifier combination."""
+    for att_dice, def_dice, profile in itertools.product(range(0, 7), range(0, 6), ATT_PROFILES):
+        _check({"start": "later", "att_suppressed": att_supp, "def_suppressed": def_supp,
+                "att_dice": att_dice, "def_dice": def_dice, **profile})
+
+
+@pytest.mark.parametrize(("att_supp", "def_supp"), SUPPRESSIONS)
+def test_close_assault_later_defender_profiles(att_supp, def_supp):
+    """start: "later", each suppression pair: every defender modifier and cover."""
+    for att_dice, def_dice, cls, no_at, cover, flank in itertools.product(
+            range(0, 6), range(0, 5), [False, True], [False, True], COVERS, [False, True]):
+        if def_dice + bf.COVER_DICE[cover] > 7:
+            continue
+        _check({"start": "later", "att_suppressed": att_supp, "def_suppressed": def_supp,
+                "att_dice": att_dice, "att_flank": flank, "def_dice": def_dice,
+                "def_class_penalty": cls, "def_no_at": no_at, "def_cover": cover})
+
+
+@pytest.mark.parametrize(("att_supp", "def_supp"), SUPPRESSIONS)
+def test_close_assault_later_dispersal(att_supp, def_supp):
+    """start: "later": Disruption Points and Cohesion as before the assault."""
+    for att_dice, def_dice in [(3, 2), (2, 3), (4, 4), (1, 5)]:
+        for att_dp, att_coh, def_dp, def_coh in itertools.product(
+                range(0, 3), range(1, 5), range(0, 3), range(1, 5)):
+            if att_dp >= att_coh or def_dp >= def_coh:
+                continue
+            _check({"start": "later", "att_suppressed": att_supp, "def_suppressed": def_supp,
+                    "att_dice": att_dice, "def_dice": def_dice, "att_disruption": att_dp,
+                    "att_cohesion": att_coh, "def_disruption": def_dp, "def_cohesion": def_coh})
+
+
+def test_close_assault_first_round_refuses_suppressed_attacker():
+    """start: "first" (given or by default) still refuses a suppressed attacker."""
+    for start in ({}, {"start": "first"}):
+        for att_dice, def_dice, def_supp in itertools.product(range(0, 4), range(0, 4), [False, True]):
+            _check({"att_dice": att_dice, "def_dice": def_dice, "att_suppressed": True,
+                    "def_suppressed": def_supp, **start})
+
+
+def test_close_assault_later_differs_from_first():
+    """Guards the grid above: "later" is a different chain from round 1 (no order bonus)."""
+    first = compute("close_assault", {"att_dice": 4, "def_dice": 4})
+    later = compute("close_assault", {"att_dice": 4, "def_dice": 4, "start": "later"})
+    assert first["round1"]["att_tn"] == 3 and later["round1"]["att_tn"] == 4
+    assert bf.as_fraction(later["p_attacker_wins"]) < bf.as_fraction(first["p_attacker_wins"])
+
+
 def test_close_assault_random_sample():
     """A fixed pseudo-random sample of the whole input space."""
     rng = random.Random(20240601)
@@ -156,6 +240,28 @@ def test_close_assault_random_sample():
             "def_cohesion": def_dp + rng.randrange(1, 5),
         }
         _check(params)
+    # the same draws again, picked up after a draw with random suppressions
+    rng = random.Random(20261201)
+    for _ in range(600):
+        att_dp, def_dp, cover = rng.randrange(0, 3), rng.randrange(0, 3), rng.choice(COVERS)
+        _check({
+            "start": "later",
+            "att_suppressed": rng.random() < 0.5,
+            "def_suppressed": rng.random() < 0.5,
+            "att_dice": rng.randrange(0, 8),
+            "att_flank": rng.random() < 0.5,
+            "att_move": rng.choice(MOVES),
+            "att_class_penalty": rng.random() < 0.3,
+            "att_no_at": rng.random() < 0.3,
+            "att_disruption": att_dp,
+            "att_cohesion": att_dp + rng.randrange(1, 5),
+            "def_dice": rng.randrange(0, 9 - bf.COVER_DICE[cover]),
+            "def_class_penalty": rng.random() < 0.3,
+            "def_no_at": rng.random() < 0.3,
+            "def_cover": cover,
+            "def_disruption": def_dp,
+            "def_cohesion": def_dp + rng.randrange(1, 5),
+        })
 
 
 def test_close_assault_forced_back_keys_present():
@@ -177,6 +283,15 @@ def test_close_assault_rejects_endless_assaults():
         # 2D - 1D double move, flank, +2 +2: 1D at 6+ in round 1, then 0D
         {"att_dice": 2, "att_move": "double", "att_flank": True,
          "att_class_penalty": True, "att_no_at": True, "def_dice": 0},
+    ]
+    # picked up after a draw: no order bonus from the start
+    cases += [
+        # 4 - 1 flank + 2 + 2 = 7+: the one die is lost at once, against 0D
+        {"att_dice": 1, "att_flank": True, "att_class_penalty": True, "att_no_at": True,
+         "def_dice": 0, "start": "later"},
+        # 4 + 1 suppressed + 2 no AT = 7+: the same
+        {"att_dice": 1, "att_no_at": True, "def_dice": 0, "start": "later",
+         "att_suppressed": True},
     ]
     for params in cases:
         with pytest.raises(bf.Unresolvable):

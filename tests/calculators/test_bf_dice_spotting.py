@@ -58,6 +58,7 @@ def test_reference_hand_cases():
     r = bf._spot_probs(1, 4, 1, 4, False, False)
     assert r["p_deployed"] == Fraction(1, 12)
     assert r["p_blind"] == Fraction(1, 6)
+    assert r["p_found"] == Fraction(1, 4)
     assert bf.limit_tn(4, 7) == (3, 6) and bf.limit_tn(4, 9) == (3, 6)
     assert bf.limit_tn(0, 8) == (0, 6) and bf.limit_tn(3, 1) == (3, 2)
 
@@ -123,10 +124,13 @@ def test_spotting_hidden_grid(cover, ties, fumble_needs_spot):
         got = compute("spotting", params)
         ref = bf.spotting(distance, cover, moving, suppressed, recon, chain, ties,
                           fumble_needs_spot)
-        for key in ("p_spotted", "p_deployed", "p_blind", "p_hidden"):
+        for key in ("p_spotted", "p_deployed", "p_blind", "p_hidden", "p_found"):
             T.eq(got[key], ref[key], f"{where} {key}")
         total = sum(bf.as_fraction(got[k]) for k in ("p_deployed", "p_blind", "p_hidden"))
         assert total == 1, where
+        # API.md: p_found = p_deployed + p_blind, exactly
+        assert bf.as_fraction(got["p_found"]) == (bf.as_fraction(got["p_deployed"])
+                                                 + bf.as_fraction(got["p_blind"])), where
 
 
 @pytest.mark.parametrize("distance", [0, 1, 3, 5, 5.5, 6])
@@ -143,6 +147,9 @@ def test_spotting_automatic(distance, target):
             T.eq(got["p_blind"], Fraction(1), f"{params} p_blind")
             T.eq(got["p_deployed"], Fraction(0), f"{params} p_deployed")
             T.eq(got["p_hidden"], Fraction(0), f"{params} p_hidden")
+            T.eq(got["p_found"], Fraction(1), f"{params} p_found")
+        else:
+            T.same("p_found" in got, False, f"{params} no p_found for a Blind")
 
 
 @pytest.mark.parametrize("distance", [6.01, 6.5, 11.9, 12, 12.01, 12.5, 23.99, 24, 24.5,

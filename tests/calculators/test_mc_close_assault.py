@@ -27,6 +27,14 @@ MATCHUPS = {
                                     "def_dice": 2, "def_cover": "medium"},
     "even-3D-defender-suppressed": {"att_dice": 3, "def_dice": 3, "def_suppressed": True,
                                     "att_disruption": 1, "def_cohesion": 2},
+    # picked up after a draw (start: "later"): no order bonus, suppressions as the draws left them
+    "later-attacker-suppressed": {"att_dice": 4, "att_flank": True, "def_dice": 3, "start": "later",
+                                  "att_suppressed": True, "def_cohesion": 2},
+    "later-nobody-suppressed": {"att_dice": 2, "def_dice": 2, "start": "later"},
+    # 4 + 1 + 2 = 7+: 1D at 6+ on each side, draws (mostly 0-0) dominate
+    "later-both-suppressed-6+": {"att_dice": 2, "att_class_penalty": True, "def_dice": 2,
+                                 "def_class_penalty": True, "start": "later",
+                                 "att_suppressed": True, "def_suppressed": True},
 }
 
 
@@ -52,7 +60,8 @@ def _tn_and_dice(base_dice, tn):
 def _play(params, rng):
     """One assault; returns (attacker won, winner suppressed, rounds, margin)."""
     g = params.get
-    att_supp = False
+    later = g("start", "first") == "later"
+    att_supp = bool(g("att_suppressed", False))
     def_supp = bool(g("def_suppressed", False))
     att_base = params["att_dice"] - {"single": 0, "double": 1, "triple": 2}[g("att_move", "single")]
     def_base = params["def_dice"] + {"none": 0, "light": 1, "medium": 2, "heavy": 3}[
@@ -60,7 +69,7 @@ def _play(params, rng):
     rounds = 0
     while True:
         rounds += 1
-        att_tn = (4 - (1 if rounds == 1 else 0) - (1 if g("att_flank") else 0)
+        att_tn = (4 - (1 if rounds == 1 and not later else 0) - (1 if g("att_flank") else 0)
                   + (1 if att_supp else 0) + (2 if g("att_class_penalty") else 0)
                   + (2 if g("att_no_at") else 0))
         def_tn = (4 + (1 if def_supp else 0) + (2 if g("def_class_penalty") else 0)
@@ -110,6 +119,6 @@ def test_close_assault_monte_carlo(name):
 
 def test_monte_carlo_draws_are_likely_where_meant():
     """The draw-heavy match-ups do exercise the loop (guards the test itself)."""
-    for name in ("1D-vs-1D", "2D-vs-2D-at-6+", "1D-no-AT-vs-1D-heavy-weapon"):
+    for name in ("1D-vs-1D", "2D-vs-2D-at-6+", "1D-no-AT-vs-1D-heavy-weapon", "later-both-suppressed-6+"):
         got = compute("close_assault", MATCHUPS[name])
         assert bf.as_float(got["expected_rounds"]) > 1.5, name
