@@ -21,7 +21,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.test_offline import DESKTOP, wait_ready_offline
-from tests.conftest import QuietHTTPServer, RequestLog, SiteHandler
+from tests.conftest import CHROMIUM, CHROMIUM_ARGS, QuietHTTPServer, RequestLog, SiteHandler
 
 # Material's header has an opaque colour (the site's brown) only with its stylesheet:
 # unstyled, it is transparent, "rgba(0, 0, 0, 0)".
@@ -188,6 +188,32 @@ def test_not_found_on_a_first_visit(
         assert watch.errors == [], watch.errors
     finally:
         watch.context.close()
+
+
+def test_not_found_on_plain_http(browser: Any, error_page_sites: dict[str, str]) -> None:
+    """A club's tablets on plain http://<laptop>/rules/: not a secure context, so no
+    service worker. After one page of the site, a missing address at any depth is
+    still the site's page, styled."""
+    port = urlsplit(error_page_sites["subpath"]).port
+    base = f"http://club.test:{port}/rules/"
+    club = browser.browser_type.launch(
+        executable_path=CHROMIUM, args=[*CHROMIUM_ARGS, "--host-resolver-rules=MAP club.test 127.0.0.1"]
+    )
+    try:
+        watch = watched_context(club, base)
+        page = watch.context.new_page()
+        page.goto(base)
+        expect(page.locator("article h1").first).to_be_visible()
+        assert page.evaluate("window.isSecureContext") is False
+        for missing in ("x/", "x/y/z/"):
+            response = page.goto(base + missing)
+            assert response is not None and response.status == 404
+            check_not_found_page(page, base)
+            assert page.evaluate("window.__chqRoot.from") == "visited"
+        assert watch.failures == [], watch.failures
+        assert watch.errors == [], watch.errors
+    finally:
+        club.close()
 
 
 def test_not_found_offline_from_the_service_worker(browser: Any, error_page_sites: dict[str, str]) -> None:

@@ -3,7 +3,7 @@
  * Registers the service worker the build writes at the site root (sw.js, see
  * build/site_offline.py), once per page load. On a first visit it waits until the
  * page has loaded and every calculator's engine is ready (or failed, or "idle": a
- * card that starts only when scrolled to), so saving the site (~15 MB) never
+ * card that starts only when scrolled to), so saving the site (~20 MB) never
  * competes with the engine's own download. Then it shows:
  *   - "Ready offline" in the header once every page and file is saved;
  *   - "A new version of the rules is available" with a Reload button when a newer
@@ -18,9 +18,10 @@
  * costs nothing here: calculator inputs live in the address (#permalink) and the
  * browser restores the scroll position.
  *
- * It also records the site root in localStorage ("chq-roots"), so the "not found"
- * page (overrides/404.html) can find the site's styles from any depth, and asks
- * the worker for a full check of the saved copy when a calculator engine fails.
+ * It also records the site root in localStorage ("chq-roots", on any address, with
+ * or without a service worker), so the "not found" page (overrides/404.html) can
+ * find the site's styles from any depth, and asks the worker for a full check of
+ * the saved copy when a calculator engine fails.
  *
  * Service workers need a secure context (https://, or http://localhost): on a
  * plain http:// address on the club's network the site works as before, online.
@@ -31,6 +32,20 @@
 
   if (window.__chqOffline) return;
   window.__chqOffline = true;
+
+  // The site root, from the first page loaded (Material's base is relative to it),
+  // recorded on any address, secure or not: a club's plain http:// has no service
+  // worker, and its "not found" page needs the root all the same.
+  const root = (() => {
+    if (window.__md_scope instanceof URL) return new URL(window.__md_scope.href.replace(/\/?$/, "/"));
+    const config = JSON.parse(document.getElementById("__config").textContent);
+    return new URL(String(config.base || ".").replace(/\/?$/, "/"), location.href);
+  })();
+
+  // The "not found" page found the root itself; if only by guessing (a first visit
+  // to a wrong address), it neither registers the worker nor records the root.
+  const guessed = Boolean(window.__chqRoot && window.__chqRoot.from === "guess");
+  if (!guessed) rememberRoot(root.pathname);
 
   const container = navigator.serviceWorker;
   if (!container || !window.isSecureContext || typeof document$ === "undefined") return;
@@ -44,18 +59,6 @@
       .catch(() => {});
     return;
   }
-
-  // The site root, from the first page loaded (Material's base is relative to it).
-  const root = (() => {
-    if (window.__md_scope instanceof URL) return new URL(window.__md_scope.href.replace(/\/?$/, "/"));
-    const config = JSON.parse(document.getElementById("__config").textContent);
-    return new URL(String(config.base || ".").replace(/\/?$/, "/"), location.href);
-  })();
-
-  // The "not found" page found the root itself; if only by guessing (a first visit
-  // to a wrong address), it neither registers the worker nor records the root.
-  const guessed = Boolean(window.__chqRoot && window.__chqRoot.from === "guess");
-  if (!guessed) rememberRoot(root.pathname);
 
   const UPDATE_EVERY_MS = 30_000;
   // Longer than companion.js's stall limit (90 s), after which a widget says "error".
