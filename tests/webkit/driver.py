@@ -230,11 +230,18 @@ def start_webkit(display: str, width: int = 1366, height: int = 1024) -> Any:
 
 def set_viewport(driver: Any, width: int, height: int) -> None:
     """Size the window so that the page's viewport (innerWidth x innerHeight) is
-    exactly ``width`` x ``height`` (MiniBrowser's window has a toolbar)."""
-    driver.set_window_size(width, height)
-    inner = driver.execute_script("return [window.innerWidth, window.innerHeight]")
-    driver.set_window_size(2 * width - inner[0], 2 * height - inner[1])
-    inner = driver.execute_script("return [window.innerWidth, window.innerHeight]")
+    exactly ``width`` x ``height`` (MiniBrowser's window has a toolbar), then wait two
+    frames so the page has laid itself out again."""
+    chrome = getattr(driver, "chq_chrome", None)
+    if chrome is None:  # measured once per session: window size minus viewport size
+        driver.set_window_size(width, height)
+        inner = driver.execute_script("return [window.innerWidth, window.innerHeight]")
+        chrome = driver.chq_chrome = (width - inner[0], height - inner[1])
+    driver.set_window_size(width + chrome[0], height + chrome[1])
+    inner = driver.execute_async_script(
+        "const done = arguments[arguments.length - 1];"
+        " requestAnimationFrame(() => requestAnimationFrame(() => done([innerWidth, innerHeight])));"
+    )
     if inner != [width, height]:
         raise AssertionError(f"viewport is {inner[0]}x{inner[1]}, wanted {width}x{height}")
 
