@@ -18,6 +18,7 @@ for path in (str(HERE), str(HERE.parent)):
 import site_answers  # noqa: E402
 import site_engine  # noqa: E402
 import site_glossary  # noqa: E402
+import site_lean  # noqa: E402
 import site_offline  # noqa: E402
 import site_widgets  # noqa: E402
 
@@ -35,6 +36,7 @@ def on_config(config: Any) -> Any:
 def on_post_build(config: Any) -> None:
     site_engine.copy_engine(Path(config["site_dir"]))
     site_answers.write_tables(Path(config["site_dir"]), site_widgets.answer_tables())
+    site_lean.lean_pages(Path(config["site_dir"]))
     # Last: lean the site, then sw.js (precaches all of it), then the .gz copies.
     site_offline.post_build(Path(config["site_dir"]), config)
 

@@ -520,8 +520,21 @@ def attrs(**values: Any) -> str:
         name = key.rstrip("_").replace("_", "-")
         if value is None or value is False:
             continue
-        out.append(name if value is True else f'{name}="{esc(value)}"')
+        out.append(name if value is True else f"{name}={quoted(value)}")
     return (" " + " ".join(out)) if out else ""
+
+
+def quoted(value: Any) -> str:
+    """An attribute value in quotes: single quotes around text with double quotes in
+    it (JSON), so its quotes need no escaping.
+
+    >>> print(quoted('{"a": "<b> & c"}'), quoted("it's"), quoted("plain"))
+    '{"a": "&lt;b> &amp; c"}' "it&#x27;s" "plain"
+    """
+    text = str(value)
+    if '"' in text:
+        return "'" + text.replace("&", "&amp;").replace("'", "&#39;").replace("<", "&lt;") + "'"
+    return f'"{esc(text)}"'
 
 
 def calculator_href(mechanic: str, page_url: str, use_dirs: bool) -> str:
@@ -584,8 +597,11 @@ def build_reply(request: str) -> str:
 
 def build_answers(mechanic: str, start: dict[str, Any]) -> dict[str, Any]:
     """The results of ``compute`` for the widget's starting inputs and for each worked
-    example, keyed by ``answer_key``; one bigger than ANSWER_LIMIT is left out."""
+    example, keyed by ``answer_key``; one bigger than ANSWER_LIMIT is left out. The
+    small calculators carry none: their answer tables (site_answers) cover every input."""
     answers: dict[str, Any] = {}
+    if mechanic in site_answers.SMALL:
+        return answers
     for values in (start, *(preset_values(mechanic, p) for p in PRESETS.get(mechanic, ()))):
         key = answer_key(mechanic, values)
         if key in answers:

@@ -370,7 +370,9 @@
     const width = table.width;
     const answer = table.answers[parseInt(table.index.slice(position * width, (position + 1) * width), 36)];
     if (!answer) return null;
-    const result = { partial: true, inputs: { ...params } };
+    // Inputs in key order, as compute_json writes them.
+    const inputs = Object.fromEntries(Object.keys(params).sort().map((key) => [key, params[key]]));
+    const result = { partial: true, inputs };
     table.keys.forEach((key, i) => {
       const slot = answer[i];
       if (slot === -1) return;
@@ -412,7 +414,9 @@
     mount() {
       const { root, form } = this;
       root.classList.add("chq-js");
-      root.classList.toggle("chq-has-answers", this.answers.size > 0);
+      // With answers of its own (the page's, or an answer table), a widget keeps its
+      // form when the engine cannot load.
+      root.classList.toggle("chq-has-answers", this.answers.size > 0 || Boolean(this.spec.table));
       form.addEventListener("submit", (event) => event.preventDefault());
       form.addEventListener("input", (event) => this.onEdit(event));
       form.addEventListener("change", (event) => this.onEdit(event));
@@ -426,6 +430,7 @@
         loadTable(this.spec.table).then((table) => {
           this.table = table;
           if (table) this.guard(() => this.showFromTable());
+          else this.root.classList.toggle("chq-has-answers", this.answers.size > 0);
         });
       }
       this.unsubscribe = engine.subscribe((state) => this.guard(() => this.onEngine(state)));
@@ -687,9 +692,10 @@
         (this.table ? tableAnswer(this.table, params) : null);
     }
 
-    /** The table has arrived: show its answer if the inputs shown are still waiting. */
+    /** The table has arrived: show its answer if the inputs shown have none yet
+     *  (still waiting for the engine, or the engine could not load). */
     showFromTable() {
-      if (this.root.dataset.state !== "loading") return;
+      if (this.root.dataset.state === "ready") return;
       const { params, errors } = this.read();
       if (errors.length) return;
       const early = this.earlyAnswer(params);
