@@ -186,27 +186,32 @@ class Handler(http.server.SimpleHTTPRequestHandler):
             path = index
         elif url_path.endswith("/"):
             return self.send_not_found()
-        return self.send_file(path, 200) or self.send_not_found()
+        try:
+            return self.send_file(path, 200)
+        except FileNotFoundError:
+            return self.send_not_found()
 
     def send_not_found(self) -> BinaryIO | None:
         """The site's own 404 page, with status 404 (Python's bare page without one)."""
-        page = self.send_file(os.path.join(self.directory, "404.html"), 404)
-        if page is None:
+        try:
+            return self.send_file(os.path.join(self.directory, "404.html"), 404)
+        except FileNotFoundError:
             self.send_error(404, "File not found")
-        return page
+            return None
 
     def send_file(self, path: str, status: int) -> BinaryIO | None:
         """Send the headers for ``path`` (its .gz copy when the browser takes gzip) and
-        return it open; None when there is no such file, and nothing sent."""
+        return it open, or None when the headers were the whole answer (a 304).
+        Raises FileNotFoundError, with nothing sent, when there is no such file."""
         if not os.path.isfile(path):
-            return None
+            raise FileNotFoundError(path)
         packed = path + ".gz"
         has_packed = os.path.isfile(packed)
         gzipped = has_packed and accepts_gzip(self.headers.get("Accept-Encoding"))
         try:
             handle: BinaryIO = open(packed if gzipped else path, "rb")  # noqa: SIM115
-        except (OSError, ValueError):  # vanished, unreadable, a NUL or a name too long
-            return None
+        except (OSError, ValueError) as exc:  # vanished, unreadable, a NUL or a name too long
+            raise FileNotFoundError(path) from exc
         try:
             stat = os.fstat(handle.fileno())
             etag = self.etags.of(packed if gzipped else path, handle)

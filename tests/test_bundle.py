@@ -371,6 +371,23 @@ def test_new_bundle_unzipped_over_the_old_one_is_sent(
 # ------------------------------------------------------------------ doors of serve.py
 
 
+def test_a_304_is_the_whole_answer(served: str) -> None:
+    """After a 304 nothing else is written on the connection (no stray 404 page)."""
+    import socket
+
+    host, port = urlsplit(served).netloc.split(":")
+    etag = request(served + "sw.js")[1]["etag"]
+    with socket.create_connection((host, int(port)), timeout=10) as conn:
+        conn.sendall(f"GET /sw.js HTTP/1.1\r\nHost: {host}\r\nIf-None-Match: {etag}\r\n"
+                     "Connection: close\r\n\r\n".encode())
+        reply = b""
+        while chunk := conn.recv(65536):
+            reply += chunk
+    assert reply.split(b"\r\n", 1)[0].split()[1] == b"304", reply[:80]
+    head, _, rest = reply.partition(b"\r\n\r\n")
+    assert rest == b"", f"{len(rest)} bytes after the 304: {rest[:80]!r}"
+
+
 def test_bad_paths_get_a_clean_answer(served: str, capfd: pytest.CaptureFixture[str]) -> None:
     """Issue 9, case 8: no traceback, no empty reply."""
     for path in (
