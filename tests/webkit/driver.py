@@ -12,7 +12,7 @@ WebDriver has no "init script" and no request routing (Playwright's
 does from its own HTTP server (:class:`ProbeServer`): a small script put at the top of
 every HTML page's ``<head>`` collects script errors (``window.__errors``), notes the
 widget's states in order (``window.__chqHistory``) and the time the engine got ready
-(``window.__chqTimes``), and can hide the service worker API; other paths can be
+(``window.__chqTimes``), and hides the service worker API; other paths can be
 answered 404 (the engine's files, to see a page without its engine).
 
 Used by tests/webkit/conftest.py and build/bench_browsers.py.
@@ -148,16 +148,18 @@ class ProbeHandler(SiteHandler):
 class ProbeServer(StaticServer):
     """The built site on 127.0.0.1 (a free port), every page with the probe script.
 
+    The service worker API is hidden in these pages: its offline copy checks every
+    file's size and hash, which pages with a probe would fail (the offline test serves
+    the build byte for byte from a plain StaticServer instead).
+
     Args:
         directory: the built site.
-        service_worker: leave the service worker API in place (default: hidden).
         extra: more JavaScript for the top of every page (after the probe).
         blocked: URL path prefixes answered 404 (e.g. ``/assets/engine/``).
     """
 
-    def __init__(self, directory: Path, *, service_worker: bool = False, extra: str = "",
-                 blocked: Iterable[str] = ()) -> None:
-        script = PROBE + ("" if service_worker else NO_SERVICE_WORKER) + extra
+    def __init__(self, directory: Path, *, extra: str = "", blocked: Iterable[str] = ()) -> None:
+        script = PROBE + NO_SERVICE_WORKER + extra
         handler_class = type("Handler", (ProbeHandler,), {"script": script, "blocked": tuple(blocked)})
         handler = functools.partial(handler_class, directory=str(directory))
         self.httpd = QuietHTTPServer(("127.0.0.1", 0), handler)
