@@ -5,12 +5,16 @@ The race (issue 9, item 1): Material's instant navigation pushes the link's addr
 (``/calculators/spotting/#distance=18&chain_dice=2``) at the tap; with
 ``navigation.tracking`` on, the rules page's scroll tracking fired a moment later
 (250 ms after the last scroll) and replaced the address with the old page's section
-anchor, and the widget read that: Tom's Dice Chain showed 50.0% instead of 74.6%.
+anchor, and the widget read that: Tom's Dice Chain showed 50.0% instead of 74.6%,
+the 25-pounder 33.3% instead of 61.4%. The site no longer turns tracking on
+(mkdocs.yml); this test failed on 12-20 of its 30 tries while it was on.
 
 Each try is a reader's gesture: open a rules page, bring a Try-it link into view,
-scroll with the mouse wheel, tap the link 0-160 ms later (inside the tracking
-window). Every Try-it link of the rules pages is tried with every delay: 30 tries.
-The expected answer comes from the link's own ``href`` through ``compute()``.
+scroll with the mouse wheel, tap the link 0-160 ms after the scroll lands. Every
+Try-it link of the rules pages is tried with every delay: 30 tries. The page records
+when each tap came, and at least half must come inside the tracking window. The
+expected answer comes from the link's own ``href`` through ``compute()``; the address
+bar must keep the link's permalink, never rewritten after the tap.
 
 The engine's files are blocked: each worked example's answer is in the page
 (``data-source="build"``), so the widget shows what it read from the address at
@@ -36,6 +40,7 @@ TRIES = 30
 # How long after the wheel scroll has landed the reader taps (ms): all inside
 # Material's tracking window (debounced 250 ms after the last scroll).
 REACTIONS = (0, 40, 80, 120, 160)
+TRACKING_MS = 250  # Material's navigation.tracking wrote the address this long after a scroll
 WHEEL = 120  # the reader scrolls down a little, onto the link
 QUIET_MS = 1_000  # no scroll and no history write for this long: the page has settled
 
@@ -43,9 +48,15 @@ QUIET_MS = 1_000  # no scroll and no history write for this long: the page has s
 # scrolled or wrote history (to wait for the page to settle, not for a fixed time).
 PROBE = """
 (() => {
-  const log = window.__chqRace = { writes: [], last: performance.now() };
+  const log = window.__chqRace = { writes: [], last: performance.now(), scrolled: 0, tap: null };
   const note = () => { log.last = performance.now(); };
-  addEventListener("scroll", note, { capture: true, passive: true });
+  addEventListener("scroll", () => { note(); log.scrolled = log.last; }, { capture: true, passive: true });
+  // How long after the last scroll the tap came (ms).
+  addEventListener("click", (event) => {
+    log.tap = performance.now() - log.scrolled;
+    const a = event.target instanceof Element && event.target.closest("a");
+    log.tapped = a ? a.href : `${event.target.nodeName}.${event.target.className}`;
+  }, { capture: true });
   for (const name of ["pushState", "replaceState"]) {
     const original = history[name];
     history[name] = function (state, title, address) {
@@ -64,6 +75,9 @@ PROBE = """
 TRY_IT_LINKS = r"""() => [...document.querySelectorAll('article a[href]')]
   .filter(a => !a.closest('.chq-widget') && /\/calculators\/[^/#]+\/(index\.html)?#.*=/.test(a.href))
   .map(a => a.href)"""
+
+CARDS_SHOWN = """() => [...document.querySelectorAll('[data-calculator]')]
+  .every(r => r.dataset.state === 'ready' || r.dataset.state === 'error')"""
 
 SITEMAP_LOADED = """() => performance.getEntriesByType('resource')
   .some(e => e.name.endsWith('/sitemap.xml') && e.responseEnd > 0)"""
@@ -87,7 +101,8 @@ SETTLED = f"""() => {{
 STATE = """() => {
   const r = document.querySelector('.chq-widget[data-mode=full]');
   return {href: location.href, state: r && r.dataset.state, engine: r && r.dataset.engine,
-          quiet_ms: window.__chqRace ? performance.now() - window.__chqRace.last : null};
+          quiet_ms: window.__chqRace ? performance.now() - window.__chqRace.last : null,
+          tapped: window.__chqRace ? window.__chqRace.tapped : null};
 }"""
 
 SNAPSHOT = """() => {
@@ -103,7 +118,9 @@ SNAPSHOT = """() => {
   }
   return {href: location.href, state: r.dataset.state, source: r.dataset.source || null,
           result: r.getAttribute('data-result'), exact: h.dataset.exact, text: h.textContent.trim(),
-          form, writes: window.__chqRace.writes, instant: window.__chqSameDocument === true};
+          form, writes: window.__chqRace.writes, tap: window.__chqRace.tap,
+          tapped: window.__chqRace.tapped,
+          instant: window.__chqSameDocument === true};
 }"""
 
 
@@ -180,7 +197,18 @@ def problems_of(shown: dict[str, Any], link: TryIt) -> list[str]:
         out.append(f"no answer shown (data-state={shown['state']})")
         return out
     result = json.loads(shown["result"])
-    out += [f"data-result{d}" for d in same(result, expected, TOLERANCE.get(mechanic, 0.0))][:3]
+    if result.pop("partial", False):
+        # A small calculator's answer table (build/site_answers.py) carries the inputs,
+        # the headline and the figures: each must be compute()'s (fractions exactly; the
+        # float beside each is the page's own division of it).
+        for name, value in result.items():
+            if isinstance(value, dict) and "exact" in value:
+                value, want = value["exact"], (expected.get(name) or {}).get("exact")
+            else:
+                want = expected.get(name)
+            out += [f"data-result.{name}{d}" for d in same(value, want, 0.0)][:1]
+    else:
+        out += [f"data-result{d}" for d in same(result, expected, TOLERANCE.get(mechanic, 0.0))][:3]
     key = HEADLINES[mechanic]
     if key is None:
         if shown["text"] != expected["summary"]:
@@ -196,10 +224,13 @@ def problems_of(shown: dict[str, Any], link: TryIt) -> list[str]:
 def tap_after_scrolling(page: Any, link: TryIt, reaction_ms: int) -> None:
     """Scroll the link into view with the wheel and tap it ``reaction_ms`` after the scroll."""
     page.wait_for_function(SITEMAP_LOADED, timeout=READY_MS)  # instant navigation is armed
+    # The cards in the text have their answers: nothing moves the link under the tap.
+    page.wait_for_function(CARDS_SHOWN, timeout=READY_MS)
     page.evaluate(
         """href => {
             window.__chqSameDocument = true;
-            const a = [...document.querySelectorAll('article a[href]')].find(x => x.href === href);
+            const a = [...document.querySelectorAll('article a[href]')]
+              .find(x => x.href === href && !x.closest('.chq-widget'));
             a.setAttribute('data-race-target', '');
             a.scrollIntoView({block: 'center', behavior: 'instant'});
             // Start a wheel's turn above where the link shows, so the wheel brings it back.
@@ -208,7 +239,7 @@ def tap_after_scrolling(page: Any, link: TryIt, reaction_ms: int) -> None:
         link.href,
     )
     before = page.evaluate("() => window.scrollY")
-    page.mouse.move(410, 500)
+    page.mouse.move(3, 600)  # in the page's margin: hovering nothing that shows a tooltip
     page.mouse.wheel(0, WHEEL)
     # The wheel scrolls smoothly: tap once it has landed (a moving link would be missed).
     page.wait_for_function(LANDED, arg=before, polling="raf", timeout=10_000)
@@ -228,6 +259,7 @@ def test_try_it_links_tapped_while_scrolling(browser: Any, site_url: str, built_
         links = try_it_links(page, site_url, built_site)
         assert len(links) >= 4, f"expected the rules pages' Try-it links, found {links}"
         failures: list[str] = []
+        taps: list[float] = []  # ms from the last scroll to the tap, as the page saw them
         for i in range(TRIES):
             link = links[i % len(links)]
             reaction = REACTIONS[i % len(REACTIONS)]
@@ -239,12 +271,18 @@ def test_try_it_links_tapped_while_scrolling(browser: Any, site_url: str, built_
                 failures.append(f"try {i + 1} ({link.href}): the page never settled: "
                                 f"{page.evaluate(STATE)}")
                 continue
-            found = problems_of(page.evaluate(SNAPSHOT), link)
+            shown = page.evaluate(SNAPSHOT)
+            taps.append(shown["tap"])
+            found = problems_of(shown, link)
             if found:
-                failures.append(f"try {i + 1} ({link.page} -> {link.href}, tap {reaction} ms after "
-                                f"the scroll): " + "; ".join(found))
+                failures.append(f"try {i + 1} ({link.page} -> {link.href}, tap {shown['tap']:.0f} ms "
+                                f"after the scroll): " + "; ".join(found))
+        inside = sum(1 for t in taps if t < TRACKING_MS)
         print(f"\nTry-it race: {TRIES - len(failures)}/{TRIES} tries opened the link's inputs "
-              f"({len(links)} links x {len(REACTIONS)} tap delays)")
+              f"({len(links)} links x {len(REACTIONS)} tap delays); {inside} taps inside the "
+              f"{TRACKING_MS} ms after a scroll (median {sorted(taps)[len(taps) // 2]:.0f} ms)")
         assert failures == [], f"{len(failures)} of {TRIES} tries went wrong:\n" + "\n".join(failures)
+        # The race was run: at least half the taps came while scroll tracking was still due.
+        assert inside >= TRIES // 2, f"only {inside} of {TRIES} taps came within {TRACKING_MS} ms: {taps}"
         assert log.off_origin == []
         assert errors == []
