@@ -3,6 +3,7 @@ PYTHON ?= python3
 VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed-stamp
+SITE_STAMP := $(VENV)/.site-installed-stamp
 export NO_MKDOCS_2_WARNING := 1
 
 .PHONY: setup serve build test check bench bundle browser clean
@@ -14,7 +15,13 @@ $(STAMP): pyproject.toml package.json package-lock.json
 	npm ci --no-audit --no-fund --loglevel=error
 	touch $(STAMP)
 
-setup: $(STAMP)                 ## Python venv with pinned tools, Pyodide from npm
+# The site build (build/chq_site, the MkDocs plugin `chq-site`), editable: its own
+# small package, never part of the calculators wheel. Its tools came with .[dev].
+$(SITE_STAMP): $(STAMP) build/pyproject.toml
+	$(PY) -m pip install --quiet --no-build-isolation -e build/
+	touch $(SITE_STAMP)
+
+setup: $(STAMP) $(SITE_STAMP)   ## Python venv with pinned tools, the site build, Pyodide from npm
 
 serve: setup                    ## build and serve at http://127.0.0.1:8000
 	$(VENV)/bin/mkdocs serve --strict -a 127.0.0.1:8000
@@ -23,7 +30,7 @@ build: setup                    ## build the site into site/
 	$(VENV)/bin/mkdocs build --strict
 
 browser:                        ## Debian's Chromium, WebKitGTK driver and Xvfb for the browser tests
-	bash build/install-browser.sh
+	bash tools/install-browser.sh
 
 test: setup browser             ## every test: package, site, browser
 	$(PY) -m pytest
@@ -31,11 +38,11 @@ test: setup browser             ## every test: package, site, browser
 check: test
 
 bench: setup browser            ## benchmarks: print figures, assert nothing
-	$(PY) build/bench_calculators.py
-	$(PY) build/bench_site.py
+	$(PY) -m tools.bench_calculators
+	$(PY) -m tools.bench_site
 
 bundle: setup                   ## club bundle: dist/combat-hq-rules-<version>.zip
-	$(PY) build/bundle.py
+	$(PY) -m tools.bundle
 
 clean:
 	rm -rf site dist .artifacts

@@ -18,8 +18,7 @@ from typing import NamedTuple
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "build"))
-from site_build import BuildFailed, strict_build
+from chq_site.runner import BuildFailed, strict_build
 
 ROOT = Path(__file__).resolve().parent.parent
 ARTIFACTS = ROOT / ".artifacts"

@@ -1,4 +1,4 @@
-"""The club bundle: build/bundle.py writes a zip a club unpacks and serves.
+"""The club bundle: tools/bundle.py writes a zip a club unpacks and serves.
 
 Builds the zip into a temporary folder, unpacks it, serves the folder with the
 bundled serve.py on 127.0.0.1 and checks what a browser gets: types, the .gz copies,
@@ -29,21 +29,21 @@ from types import ModuleType
 from urllib.parse import urlsplit
 
 import pytest
-from site_offline import precompress, write_service_worker  # build/ is on sys.path (tests/conftest.py)
+from chq_site.offline import precompress, write_service_worker
 
 from tests.conftest import ROOT, RequestLog, StaticServer
 
 
 def load_module(path: Path, name: str) -> ModuleType:
-    """Import a Python file that is not on sys.path (build/ scripts, a bundle's serve.py)."""
+    """Import a Python file that is not on sys.path (tools/ scripts, a bundle's serve.py)."""
     spec = importlib.util.spec_from_file_location(name, path)
     module = importlib.util.module_from_spec(spec)  # type: ignore[arg-type]
     spec.loader.exec_module(module)  # type: ignore[union-attr]
     return module
 
 
-bundle = load_module(ROOT / "build" / "bundle.py", "bundle")
-serve_source = load_module(ROOT / "build" / "bundle_serve.py", "bundle_serve_source")
+bundle = load_module(ROOT / "tools" / "bundle.py", "bundle")
+serve_source = load_module(ROOT / "tools" / "bundle_serve.py", "bundle_serve_source")
 
 CALCULATOR = "calculators/spotting/"
 PAGE = "rules/blinds/"
@@ -471,7 +471,7 @@ def test_vary_on_both_variants(served: str, unpacked: Path) -> None:
 
 
 def test_serve_py_examples() -> None:
-    """The examples in build/bundle_serve.py's docstrings (build/ is not collected)."""
+    """The examples in tools/bundle_serve.py's docstrings (tools/ is not collected)."""
     failed, tried = doctest.testmod(serve_source)
     assert tried > 0 and failed == 0
 

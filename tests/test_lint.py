@@ -1,4 +1,5 @@
-"""The package's own checks: ruff and mypy (settings in pyproject.toml)."""
+"""The packages' own checks: ruff and mypy (settings in pyproject.toml), on the
+calculators, the site build (build/chq_site) and the tools."""
 
 from __future__ import annotations
 
@@ -12,7 +13,10 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 
 
-@pytest.mark.parametrize("tool", [["ruff", "check", "calculators"], ["mypy", "calculators"]])
+@pytest.mark.parametrize("tool", [
+    ["ruff", "check", "calculators"], ["mypy", "calculators"],
+    ["ruff", "check", "build/chq_site", "tools"], ["mypy", "build/chq_site"],
+])
 def test_package_is_clean(tool: list[str]) -> None:
     if shutil.which(tool[0]) is None and not (Path(sys.executable).parent / tool[0]).exists():
         pytest.fail(f"{tool[0]} is missing: pip install -e '.[dev]' (make setup does)")

@@ -20,8 +20,8 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
+from chq_site.runner import strict_build
 from playwright.sync_api import expect
-from site_build import strict_build  # build/ is on sys.path (tests/conftest.py)
 
 from tests.conftest import ROOT
 from tests.test_bundle import bundle, club_server, unzip_over

@@ -1,6 +1,6 @@
 """Offline at the club: the service worker, the web app manifest and the lean build.
 
-The build writes ``sw.js`` at the site root (build/site_offline.py) and
+The build writes ``sw.js`` at the site root (chq_site/offline.py) and
 ``docs/assets/js/offline.js`` registers it. After one visit the whole site (pages,
 search, calculators' engine) must work with the network off; a new build must be
 announced and served after Reload; all of it under a sub-path too.
@@ -14,12 +14,11 @@ import json
 import re
 import shutil
 import struct
-import sys
 from pathlib import Path
 from urllib.parse import urljoin
 
+from chq_site.runner import strict_build
 from playwright.sync_api import expect
-from site_build import strict_build  # build/ is on sys.path (tests/conftest.py)
 
 from tests.browser.site_helpers import built_pages, open_search, url
 from tests.conftest import ROOT, RequestLog, StaticServer
@@ -123,33 +122,31 @@ def test_manifest_linked_from_every_page(built_site: Path) -> None:
 
 
 def test_site_offline_examples() -> None:
-    """The examples in build/site_offline.py's docstrings (build/ is not collected)."""
+    """The examples in chq_site/offline.py's docstrings."""
     import doctest
 
-    sys.path.insert(0, str(ROOT / "build"))
-    import site_offline
+    from chq_site import offline
 
-    failed, tried = doctest.testmod(site_offline)
+    failed, tried = doctest.testmod(offline)
     assert tried > 0 and failed == 0
 
 
 def test_mkdocs_serve_keeps_no_offline_copy(tmp_path: Path) -> None:
     """Under `mkdocs serve` (pages rebuilt on every edit) sw.js removes itself and
     any earlier offline copy, and pages tell offline.js not to register it."""
-    sys.path.insert(0, str(ROOT / "build"))
-    import site_offline
+    from chq_site import offline
 
-    site_offline.startup("serve")
+    offline.startup("serve")
     try:
         (tmp_path / "a.js.map").write_text("{}")
-        site_offline.post_build(tmp_path, config=None)
+        offline.post_build(tmp_path, config=None)
         worker = (tmp_path / "sw.js").read_text(encoding="utf-8")
         assert "unregister()" in worker and "caches.delete" in worker and "FILES" not in worker
         assert (tmp_path / "a.js.map").exists(), "source maps stay for debugging under serve"
-        assert '<meta name="chq-offline" content="off">' in site_offline.head_tags("rules/x/")
+        assert '<meta name="chq-offline" content="off">' in offline.head_tags("rules/x/")
     finally:
-        site_offline.startup("build")
-    assert "chq-offline" not in site_offline.head_tags("rules/x/")
+        offline.startup("build")
+    assert "chq-offline" not in offline.head_tags("rules/x/")
 
 
 # -------------------------------------------------------------------------- browser

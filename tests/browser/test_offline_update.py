@@ -22,9 +22,9 @@ from typing import Any, NamedTuple
 from urllib.parse import urljoin
 
 import pytest
+from chq_site.runner import strict_build
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
-from site_build import strict_build  # build/ is on sys.path (tests/conftest.py)
 
 from tests.browser.test_offline import MARKER, READY_TIMEOUT, precache_list, wait_ready_offline
 from tests.browser.test_offline_integrity import (

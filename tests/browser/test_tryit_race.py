@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 from urllib.parse import parse_qsl, urlsplit
 
-import site_widgets  # build/ is on sys.path (tests/conftest.py)
+from chq_site import permalinks, presentation
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from calculators import HEADLINES, PARAMETERS, compute
@@ -157,7 +157,7 @@ def expected_for(href: str) -> tuple[str, dict[str, Any]]:
     slug = [s for s in parts.path.split("/") if s and s != "index.html"][-1]
     mechanic = slug.replace("-", "_")
     kinds = {p.name: p.kind for p in PARAMETERS[mechanic]}
-    params = site_widgets.base_values(mechanic)
+    params = permalinks.base_values(mechanic)
     for key, raw in parse_qsl(parts.fragment, keep_blank_values=True, strict_parsing=True):
         params[key] = typed(kinds[key], raw)
     return mechanic, json.loads(json.dumps(compute(mechanic, params)))
@@ -198,7 +198,7 @@ def problems_of(shown: dict[str, Any], link: TryIt) -> list[str]:
         return out
     result = json.loads(shown["result"])
     if result.pop("partial", False):
-        # A small calculator's answer table (build/site_answers.py) carries the inputs,
+        # A small calculator's answer table (chq_site/answers.py) carries the inputs,
         # the headline and the figures: each must be compute()'s (fractions exactly; the
         # float beside each is the page's own division of it).
         for name, value in result.items():
@@ -215,9 +215,9 @@ def problems_of(shown: dict[str, Any], link: TryIt) -> list[str]:
             out.append(f"headline {shown['text']!r} instead of {expected['summary']!r}")
     else:
         want = expected[key]
-        if shown["exact"] != (want["exact"] or "") or shown["text"] != site_widgets.pct(want):
+        if shown["exact"] != (want["exact"] or "") or shown["text"] != presentation.pct(want):
             out.append(f"headline {shown['text']} ({shown['exact']}) instead of "
-                       f"{site_widgets.pct(want)} ({want['exact']})")
+                       f"{presentation.pct(want)} ({want['exact']})")
     return out
 
 

@@ -28,7 +28,7 @@ from typing import Any
 from urllib.parse import quote
 
 import pytest
-import site_widgets  # build/ is on sys.path (tests/conftest.py)
+from chq_site import presentation
 
 from calculators import HEADLINES, PARAMETERS, compute
 from tests.browser.site_helpers import url
@@ -351,7 +351,7 @@ def test_stepper_segments_and_switch_update_result_and_fragment(session: Session
     assert headline.inner_text().strip() == expected["exact"]
     assert headline.get_attribute("aria-pressed") == "true"
     headline.click()
-    assert headline.inner_text().strip() == site_widgets.pct(expected)
+    assert headline.inner_text().strip() == presentation.pct(expected)
 
     # Reset: back to the starting inputs, and the fragment goes away.
     root.locator("button[type=reset]").click()
@@ -370,11 +370,11 @@ def test_exactly_at_least_toggle(session: Session) -> None:
     exactly = [Fraction(r["p"]["exact"]) for r in rows]
     at_least = [sum(exactly[k:], Fraction(0)) for k in range(len(exactly))]
     values = root.locator(".chq-chart .chq-value")
-    assert values.all_inner_texts() == [site_widgets.pct(float(q)) for q in exactly]
+    assert values.all_inner_texts() == [presentation.pct(float(q)) for q in exactly]
     root.locator(".chq-view label", has_text="At least").click()
-    assert values.all_inner_texts() == [site_widgets.pct(float(q)) for q in at_least]
+    assert values.all_inner_texts() == [presentation.pct(float(q)) for q in at_least]
     root.locator(".chq-view label", has_text="Exactly").click()
-    assert values.all_inner_texts() == [site_widgets.pct(float(q)) for q in exactly]
+    assert values.all_inner_texts() == [presentation.pct(float(q)) for q in exactly]
 
 
 def test_close_assault_shows_each_sides_dice_and_tn_per_round(session: Session) -> None:
@@ -475,7 +475,7 @@ FOREIGN = (
     ".md-progress",  # Material's instant-navigation progress bar (theme): no accessible name
     ".md-header",    # Material's header (theme)
     ".md-footer",    # Material's footer (theme): "Made with" contrast 4.47:1
-    ".chq-term",     # glossary links added to the page text (build/site_glossary.py)
+    ".chq-term",     # glossary links added to the page text (chq_site/glossary.py)
 )
 # Site-wide link styling (Material colours links, no underline): outside the widgets,
 # reported to the site's stylesheet owner rather than failed here.

@@ -1,7 +1,7 @@
 """A first answer before the engine is ready: the answers the build put in the page.
 
 Each widget carries the results of ``compute`` for its starting inputs and its worked
-examples (build/site_widgets.py, ``build_answers``). When the inputs shown have one,
+examples (chq_site/answers.py, ``build_answers``). When the inputs shown have one,
 companion.js shows it at once (``data-state="ready"``, ``data-source="build"``);
 ``data-engine`` tells the engine's own state apart. The engine's answer for the same
 inputs later replaces it (``data-source="engine"``) with the same ``data-result``.
@@ -10,24 +10,21 @@ inputs later replaces it (``data-source="engine"``) with the same ``data-result`
 from __future__ import annotations
 
 import json
-import sys
 from typing import Any
 
 import pytest
+from chq_site import answers, permalinks, presentation
 
-from tests.browser.site_helpers import ROOT, url
+from calculators import HEADLINES
+from tests.browser.site_helpers import url
 from tests.browser.test_widgets import PAGES, READY_MS, reference, watched_page, widget
 
-sys.path.insert(0, str(ROOT / "build"))
-import site_answers
-import site_widgets
-
-PANZER = next(p for p in site_widgets.PRESETS["close_assault"] if p.id == "panzer-iv-h")
+PANZER = next(p for p in presentation.PRESETS["close_assault"] if p.id == "panzer-iv-h")
 # (mechanic, permalink fragment, the inputs it means): a worked example, and a page
 # opened without a fragment (its starting inputs).
 CASES = [
-    ("close_assault", site_widgets.preset_fragment("close_assault", PANZER.id), PANZER.params),
-    ("spotting", "", site_widgets.STARTING["spotting"]),
+    ("close_assault", permalinks.preset_fragment("close_assault", PANZER.id), PANZER.params),
+    ("spotting", "", presentation.STARTING["spotting"]),
 ]
 IDS = ["close-assault-panzer-preset", "spotting-default"]
 
@@ -74,8 +71,8 @@ def check_first_answer(shown: dict[str, Any], mechanic: str, params: dict[str, A
     expected = reference(mechanic, params)
     got = json.loads(shown["result"])
     if got.get("partial"):
-        # A small calculator's answer table (build/site_answers.py): headline and figures.
-        assert mechanic in site_answers.SMALL
+        # A small calculator's answer table (chq_site/answers.py): headline and figures.
+        assert mechanic in answers.SMALL
         assert got["inputs"] == expected["inputs"]
         carried = [k for k in got if k not in ("partial", "inputs")]
         assert carried, got
@@ -86,13 +83,13 @@ def check_first_answer(shown: dict[str, Any], mechanic: str, params: dict[str, A
                 assert got[key] == expected[key], key
     else:
         assert got == expected
-    if site_widgets.HEADLINES[mechanic] is None:  # deploy: a sentence
+    if HEADLINES[mechanic] is None:  # deploy: a sentence
         assert shown["text"] == expected["summary"]
         return
-    headline = expected[site_widgets.HEADLINES[mechanic]]
+    headline = expected[HEADLINES[mechanic]]
     assert float(shown["value"]) == headline["value"]
     assert shown["exact"] == (headline["exact"] or "")
-    assert shown["text"] == site_widgets.pct(headline)
+    assert shown["text"] == presentation.pct(headline)
 
 
 @pytest.mark.parametrize(("mechanic", "frag", "params"), CASES, ids=IDS)
@@ -131,7 +128,7 @@ def test_first_answer_without_the_engine(
         root.locator("button[type=reset]").click()
         shown = wait_for(page, "r.state === 'ready'")
         assert shown["source"] == "build"
-        check_first_answer(shown, mechanic, site_widgets.start_values(mechanic))
+        check_first_answer(shown, mechanic, permalinks.start_values(mechanic))
         assert log.off_origin == []
         assert errors == []
 
@@ -173,10 +170,10 @@ def test_every_calculator_page_carries_its_starting_answer_and_worked_examples(
             page.goto(url(site_url, path))
             shown = wait_for(page, "r.state === 'ready' && r.engine === 'error'")
             assert shown["source"] == "build", mechanic
-            check_first_answer(shown, mechanic, site_widgets.start_values(mechanic))
-            for preset in site_widgets.PRESETS[mechanic]:
+            check_first_answer(shown, mechanic, permalinks.start_values(mechanic))
+            for preset in presentation.PRESETS[mechanic]:
                 widget(page).locator(f'.chq-preset[data-preset="{preset.id}"]').click()
-                want = reference(mechanic, site_widgets.preset_values(mechanic, preset))["inputs"]
+                want = reference(mechanic, permalinks.preset_values(mechanic, preset))["inputs"]
                 page.wait_for_function(
                     "want => { const r = document.querySelector('.chq-widget[data-mode=full]');"
                     " return r.dataset.state === 'ready' && r.dataset.source === 'build'"
@@ -184,7 +181,7 @@ def test_every_calculator_page_carries_its_starting_answer_and_worked_examples(
                     arg=want, timeout=READY_MS,
                 )
                 shown = page.evaluate(SNAPSHOT)
-                check_first_answer(shown, mechanic, site_widgets.preset_values(mechanic, preset))
+                check_first_answer(shown, mechanic, permalinks.preset_values(mechanic, preset))
         assert log.off_origin == []
         assert errors == []
 

@@ -10,12 +10,11 @@ import sys
 from pathlib import Path
 
 import pytest
+from chq_site import engine
 
 from calculators import MECHANICS, compute_json
 
 ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT / "build"))
-import site_engine  # noqa: E402
 
 GOLDEN = [
     ("spotting", {"distance": 18, "cover": "medium"}),
@@ -55,7 +54,7 @@ def test_golden_cases_cover_every_mechanic() -> None:
 def test_pyodide_answers_byte_identical_to_cpython(tmp_path: Path) -> None:
     if not (ROOT / "node_modules" / "pyodide").exists():
         pytest.fail("node_modules/pyodide is missing: run `npm ci` (make setup does)")
-    wheel = site_engine.build_wheel()
+    wheel = engine.build_wheel()
     requests = [json.dumps({"mechanic": m, "params": p}) for m, p in GOLDEN]
     cases = tmp_path / "cases.json"
     cases.write_text(json.dumps(requests))

@@ -1,4 +1,4 @@
-"""The small calculators' answer tables (build/site_answers.py) against compute().
+"""The small calculators' answer tables (chq_site/answers.py) against compute().
 
 A table holds the headline and figures for every class of input; every input of a
 class must have the same answer. These tests read the tables the build wrote and
@@ -15,9 +15,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from chq_site import answers
 
-import site_answers
-import site_widgets
 from calculators import PARAMETERS, compute
 from calculators.params import Param
 
@@ -25,7 +24,7 @@ SAMPLES = 400
 
 
 def load_table(built_site: Path, mechanic: str) -> dict[str, Any]:
-    path = built_site / site_answers.table_path(mechanic, site_widgets.table_keys(mechanic))
+    path = built_site / answers.table_path(mechanic, answers.table_keys(mechanic))
     assert path.is_file(), f"the build wrote no answer table for {mechanic} at {path}"
     return json.loads(path.read_text(encoding="utf-8"))
 
@@ -62,18 +61,18 @@ def expected(mechanic: str, params: dict[str, Any], keys: list[str]) -> dict[str
     return out
 
 
-@pytest.mark.parametrize("mechanic", site_answers.SMALL)
+@pytest.mark.parametrize("mechanic", answers.SMALL)
 def test_table_answers_equal_compute(built_site: Path, mechanic: str) -> None:
     table = load_table(built_site, mechanic)
-    keys = site_widgets.table_keys(mechanic)
+    keys = answers.table_keys(mechanic)
     assert table["keys"] == keys
     edges = [float(s) for axis in table["axes"] for s in axis.get("steps", [])]
     rng = random.Random(f"answer-table-{mechanic}")
-    fixed = site_answers.FIXED.get(mechanic, {})
+    fixed = answers.FIXED.get(mechanic, {})
     checked = 0
     for _ in range(SAMPLES):
         params = {p.name: fixed.get(p.name, sample_value(p, rng, edges)) for p in PARAMETERS[mechanic]}
-        got = site_answers.lookup(table, params)
+        got = answers.lookup(table, params)
         assert got is not None, f"{mechanic}: no answer in the table for {params}"
         got = {k: (v["exact"] if isinstance(v, dict) else v) for k, v in got.items()}
         assert got == expected(mechanic, params, keys), f"{mechanic} {params}"
@@ -81,13 +80,13 @@ def test_table_answers_equal_compute(built_site: Path, mechanic: str) -> None:
     assert checked == SAMPLES
 
 
-@pytest.mark.parametrize("mechanic", site_answers.SMALL)
+@pytest.mark.parametrize("mechanic", answers.SMALL)
 def test_every_class_is_filled(built_site: Path, mechanic: str) -> None:
     """The index covers every class, and every answer is used."""
     table = load_table(built_site, mechanic)
     classes = 1
     for axis in table["axes"]:
-        classes *= len(site_answers.representatives(axis))
+        classes *= len(answers.representatives(axis))
     assert len(table["index"]) == classes * table["width"]
     used = {int(table["index"][i:i + table["width"]], 36) for i in range(0, len(table["index"]), table["width"])}
     assert used == set(range(len(table["answers"])))
@@ -97,14 +96,14 @@ def test_other_pools_wait_for_the_engine(built_site: Path) -> None:
     """Spotting's table holds the rules' 4D against 3D only."""
     table = load_table(built_site, "spotting")
     base = {p.name: p.default for p in PARAMETERS["spotting"]} | {"distance": 18}
-    assert site_answers.lookup(table, base) is not None
-    assert site_answers.lookup(table, base | {"spotter_dice": 5}) is None
-    assert site_answers.lookup(table, base | {"owner_dice": 4}) is None
+    assert answers.lookup(table, base) is not None
+    assert answers.lookup(table, base | {"spotter_dice": 5}) is None
+    assert answers.lookup(table, base | {"owner_dice": 4}) is None
 
 
 def test_tables_are_small(built_site: Path) -> None:
     """What the tables cost the site (printed), under a ceiling that keeps them small."""
-    sizes = {m: (built_site / site_answers.table_path(m, site_widgets.table_keys(m))).stat().st_size
-             for m in site_answers.SMALL}
+    sizes = {m: (built_site / answers.table_path(m, answers.table_keys(m))).stat().st_size
+             for m in answers.SMALL}
     print("\nanswer tables (bytes):", sizes, "total", sum(sizes.values()))
     assert sum(sizes.values()) < 120_000

@@ -15,7 +15,7 @@ widget's states in order (``window.__chqHistory``) and the time the engine got r
 (``window.__chqTimes``), and hides the service worker API; other paths can be
 answered 404 (the engine's files, to see a page without its engine).
 
-Used by tests/webkit/conftest.py and build/bench_browsers.py.
+Used by tests/webkit/conftest.py and tools/bench_browsers.py.
 """
 
 from __future__ import annotations

@@ -20,7 +20,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-import site_widgets  # build/ is on sys.path (tests/conftest.py)
+from chq_site import permalinks, presentation
 
 from calculators import HEADLINES, compute
 from tests.browser.site_helpers import url
@@ -82,12 +82,12 @@ def check_answer(shown: dict[str, Any], mechanic: str, params: dict[str, Any]) -
 def page_answer_case(mechanic: str) -> tuple[str, dict[str, Any]]:
     """A permalink whose answer the page carries: its first worked example (preset),
     or the page's starting inputs (no fragment) if it has none."""
-    presets = site_widgets.PRESETS.get(mechanic, ())
+    presets = presentation.PRESETS.get(mechanic, ())
     if presets:
         preset = presets[0]
-        return (site_widgets.preset_fragment(mechanic, preset.id),
-                site_widgets.preset_values(mechanic, preset))
-    return "", site_widgets.start_values(mechanic)
+        return (permalinks.preset_fragment(mechanic, preset.id),
+                permalinks.preset_values(mechanic, preset))
+    return "", permalinks.start_values(mechanic)
 
 
 # --------------------------------------------------------------------------- #

@@ -7,7 +7,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+from chq_site.paths import ROOT
 
 
 class BuildFailed(RuntimeError):

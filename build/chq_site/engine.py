@@ -8,9 +8,9 @@ sources, so ``mkdocs serve`` rebuilds it only when the package changes.
 
 The snapshot (``assets/engine/snapshot-<key>.bin``) is Pyodide's memory after the
 wheel was unpacked and imported and each mechanic answered once, made under Node by
-``build/engine_snapshot.mjs`` and stored gzipped (the worker inflates it with the
-browser's ``DecompressionStream``, whose gzip check also catches a truncated or
-corrupt copy). Starting from it skips Python's own start-up: the slow part of every
+``engine_snapshot.mjs`` (beside this module) and stored gzipped (the worker inflates
+it with the browser's ``DecompressionStream``, whose gzip check also catches a
+truncated or corrupt copy). Starting from it skips Python's own start-up: the slow part of every
 visit. Its name is a hash of everything that goes into it (the Pyodide core, the
 wheel, the script), so a page never pairs it with another build; anything that
 goes wrong with it makes the worker boot the normal way.
@@ -29,11 +29,11 @@ import sys
 import tempfile
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+from chq_site.paths import CACHE, PACKAGE, ROOT
+
 PYODIDE_DIR = ROOT / "node_modules" / "pyodide"
-CACHE = ROOT / "build" / ".cache"
 ENGINE_DIR = "assets/engine"
-SNAPSHOT_SCRIPT = ROOT / "build" / "engine_snapshot.mjs"
+SNAPSHOT_SCRIPT = PACKAGE / "engine_snapshot.mjs"
 # One answer per mechanic before the snapshot is taken: every module the answers
 # need is imported (and its tables warm) in the memory a visitor starts from.
 WARMUP = (
@@ -155,7 +155,7 @@ def pyodide_version() -> str:
     return str(json.loads(package.read_text())["version"])
 
 
-def engine_info() -> dict[str, str]:
+def engine_info() -> dict[str, str | int]:
     """What the pages need to know to start the engine (paths relative to the site root)."""
     wheel = build_wheel()
     snapshot, inflated = build_snapshot()

@@ -1,6 +1,6 @@
 """Draw the app icons (docs/assets/icons/) with the Python standard library only.
 
-Run ``python build/make_icons.py`` after changing the drawing; the outputs are
+Run ``python -m tools.make_icons`` after changing the drawing; the outputs are
 committed. One set of shapes (a tank on a brown square, inside the central 80 %
 "safe zone" so the square works as a maskable icon) gives the SVG and, sampled
 4 x 4 per pixel, the 192 and 512 pixel PNGs.

@@ -1,8 +1,8 @@
 """Site benchmark: how fast the calculators answer in Chromium, against a bare Pyodide boot.
 
-    python build/bench_site.py                  # build the site into a temp folder, 5 runs
-    python build/bench_site.py --runs 7
-    python build/bench_site.py --site DIR       # measure an already built site (copied first)
+    python -m tools.bench_site                  # build the site into a temp folder, 5 runs
+    python -m tools.bench_site --runs 7
+    python -m tools.bench_site --site DIR       # measure an already built site (copied first)
 
 Prints figures and ratios beside their targets (issue 8); asserts nothing; not a test.
 
@@ -96,13 +96,12 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qsl, unquote, urlsplit
 
+from chq_site.runner import BuildFailed, strict_build
+
+from tests.conftest import CHROMIUM, CHROMIUM_ARGS
+from tools import bundle_serve
+
 ROOT = Path(__file__).resolve().parent.parent
-sys.path[:0] = [str(ROOT), str(ROOT / "build")]
-
-import bundle_serve  # noqa: E402
-from site_build import BuildFailed, strict_build  # noqa: E402
-
-from tests.conftest import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 
 # Non-default inputs: the spotting and small calculators' first answers come from
 # the build's tables; Close Assault's (not a preset) only from the engine.

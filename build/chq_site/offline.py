@@ -1,6 +1,6 @@
-"""Offline and lean: what happens to the built site after everything is in it.
+"""Offline: what happens to the built site after everything is in it.
 
-Called from ``build/hooks.py``:
+Called from the plugin (``plugin.py``):
 
 * ``post_page(output, page, config)`` (``on_post_page``) links the web app manifest,
   the theme colour and the touch icon from every page. (No engine preload hints:
@@ -9,9 +9,9 @@ Called from ``build/hooks.py``:
   9.6 MB wasm twice.)
 * ``post_build(site_dir, config)`` (``on_post_build``, after the engine copy):
 
-  1. lean: removes the source maps (and the comments pointing at them) and the
-     lunr language files Material's search worker never loads for the site's
-     languages, and the build date from ``sitemap.xml``;
+  1. lean (``lean``): removes the source maps (and the comments pointing at them)
+     and the lunr language files Material's search worker never loads for the
+     site's languages, and the build date from ``sitemap.xml``;
   2. writes ``sw.js`` at the site root: a service worker that precaches every
      page and file of this build under a cache named by a hash of their content,
      checking each copy against the size and SHA-256 listed for it;
@@ -33,9 +33,11 @@ import re
 from pathlib import Path
 from typing import Any
 
-HERE = Path(__file__).resolve().parent
-SW_TEMPLATE = HERE / "sw_template.js"
-GZ_CACHE = HERE / ".cache" / "gz"
+from chq_site import lean
+from chq_site.paths import CACHE, PACKAGE
+
+SW_TEMPLATE = PACKAGE / "sw_template.js"
+GZ_CACHE = CACHE / "gz"
 
 SERVICE_WORKER = "sw.js"
 MANIFEST = "manifest.webmanifest"
@@ -53,106 +55,6 @@ GZ_SUFFIXES = frozenset(
 )
 GZ_MIN_BYTES = 1024
 GZ_MAX_RATIO = 0.9
-
-SOURCE_MAP_COMMENT = re.compile(
-    rb"\n?(?://[#@] sourceMappingURL=(?P<js>[^\s*]+)[ \t]*|/\*[#@] sourceMappingURL=(?P<css>[^\s*]+)\s*\*/)\s*$"
-)
-
-
-# --------------------------------------------------------------------------- lean
-
-
-def search_languages(config: Any) -> list[str]:
-    """The ``lang`` list of the search plugin (Material's default: the theme language)."""
-    plugins = config["plugins"]
-    search = plugins.get("material/search") or plugins.get("search")
-    langs = getattr(search, "config", {}).get("lang") if search is not None else None
-    if not langs:
-        langs = [config["theme"]["language"] or "en"]
-    if isinstance(langs, str):
-        langs = [langs]
-    return list(langs)
-
-
-def lunr_files_needed(langs: list[str]) -> set[str]:
-    """The files under ``assets/javascripts/lunr/`` that Material's search worker
-    imports for ``langs`` (mirrors ``setupSearchLanguages`` in the worker bundle).
-
-    >>> sorted(lunr_files_needed(["en"]))
-    []
-    >>> sorted(lunr_files_needed(["en", "de"]))
-    ['min/lunr.de.min.js', 'min/lunr.multi.min.js', 'min/lunr.stemmer.support.min.js']
-    >>> sorted(lunr_files_needed(["ja"]))
-    ['min/lunr.ja.min.js', 'min/lunr.stemmer.support.min.js', 'tinyseg.js']
-    """
-    needed: set[str] = set()
-    for lang in langs:
-        if lang == "ja":
-            needed.add("tinyseg.js")
-        elif lang in ("hi", "th"):
-            needed.add("wordcut.js")
-        if lang != "en":
-            needed.add(f"min/lunr.{lang}.min.js")
-    if len(langs) > 1:
-        needed.add("min/lunr.multi.min.js")
-    if needed:
-        needed.add("min/lunr.stemmer.support.min.js")
-    return needed
-
-
-def remove_unused_search_languages(site_dir: Path, langs: list[str]) -> list[Path]:
-    """Delete the lunr language files the search worker will not import; return them."""
-    lunr = site_dir / "assets" / "javascripts" / "lunr"
-    if not lunr.is_dir():
-        return []
-    keep = lunr_files_needed(langs)
-    removed = []
-    for path in sorted(p for p in lunr.rglob("*") if p.is_file()):
-        if path.relative_to(lunr).as_posix() not in keep:
-            path.unlink()
-            removed.append(path)
-    for folder in sorted((p for p in lunr.rglob("*") if p.is_dir()), reverse=True):
-        if not any(folder.iterdir()):
-            folder.rmdir()
-    if not any(lunr.iterdir()):
-        lunr.rmdir()
-    return removed
-
-
-def strip_source_map_comment(data: bytes, exists: Any) -> bytes:
-    """Drop a trailing ``sourceMappingURL`` comment whose map ``exists(name)`` denies.
-
-    >>> strip_source_map_comment(b"a();\\n//# sourceMappingURL=a.js.map\\n", lambda n: False)
-    b'a();'
-    >>> strip_source_map_comment(b"a{}/*# sourceMappingURL=a.css.map */", lambda n: False)
-    b'a{}'
-    >>> strip_source_map_comment(b"a();\\n//# sourceMappingURL=a.js.map", lambda n: True)
-    b'a();\\n//# sourceMappingURL=a.js.map'
-    """
-    match = SOURCE_MAP_COMMENT.search(data)
-    if not match:
-        return data
-    name = (match.group("js") or match.group("css")).decode("utf-8", "replace")
-    if exists(name):
-        return data
-    return data[: match.start()]
-
-
-def remove_source_maps(site_dir: Path) -> list[Path]:
-    """Delete every ``.map`` file and the comments that point at a map no longer there."""
-    removed = sorted(site_dir.rglob("*.map"))
-    for path in removed:
-        path.unlink()
-    for path in sorted(site_dir.rglob("*")):
-        if path.suffix not in (".js", ".mjs", ".css") or not path.is_file():
-            continue
-        data = path.read_bytes()
-        stripped = strip_source_map_comment(
-            data, lambda name, folder=path.parent: "://" in name or (folder / name).exists()
-        )
-        if stripped != data:
-            path.write_bytes(stripped)
-    return removed
 
 
 # --------------------------------------------------------------- the 404 page
@@ -225,34 +127,6 @@ def precache_files(site_dir: Path) -> list[tuple[str, Path]]:
         entries.append((url_of(rel), path))
     return sorted(entries)
 
-
-LASTMOD = re.compile(rb"\s*<lastmod>[^<]*</lastmod>")
-
-
-def strip_sitemap_dates(site_dir: Path) -> bool:
-    """Remove the ``<lastmod>`` dates (the build date) from ``sitemap.xml``.
-
-    Instant navigation reads only the addresses, and with the dates in it a rebuild
-    of unchanged sources on another day would be a new file: a new version of the
-    site for every tablet, and a copy whose bytes no longer match a hash taken the
-    day before. MkDocs's own ``sitemap.xml.gz`` goes too (``precompress`` writes a
-    matching one). Returns whether the file changed.
-
-    >>> import tempfile; folder = Path(tempfile.mkdtemp())
-    >>> _ = (folder / "sitemap.xml").write_bytes(b"<url><loc>x</loc>\\n <lastmod>2026-11-01</lastmod></url>")
-    >>> strip_sitemap_dates(folder), (folder / "sitemap.xml").read_bytes()
-    (True, b'<url><loc>x</loc></url>')
-    """
-    sitemap = site_dir / "sitemap.xml"
-    if not sitemap.is_file():
-        return False
-    data = sitemap.read_bytes()
-    stripped = LASTMOD.sub(b"", data)
-    if stripped == data:
-        return False
-    sitemap.write_bytes(stripped)
-    sitemap.with_name("sitemap.xml.gz").unlink(missing_ok=True)
-    return True
 
 
 def file_digest(path: Path) -> str:
@@ -339,7 +213,7 @@ _command = {"name": "build"}
 # copy a browser kept from an earlier build on the same address, so that editing
 # with live reload always shows the pages just built.
 DEV_SERVICE_WORKER = """\
-/* mkdocs serve: no offline copy while editing (build/site_offline.py). */
+/* mkdocs serve: no offline copy while editing (chq_site/offline.py). */
 self.addEventListener("install", () => self.skipWaiting());
 self.addEventListener("activate", (event) => {
   event.waitUntil((async () => {
@@ -372,9 +246,9 @@ def post_build(site_dir: Path, config: Any) -> dict[str, Any]:
     if not offline_enabled():
         (site_dir / SERVICE_WORKER).write_text(DEV_SERVICE_WORKER, encoding="utf-8")
         return {"build": "", "maps": [], "lunr": [], "gz": []}
-    maps = remove_source_maps(site_dir)
-    lunr = remove_unused_search_languages(site_dir, search_languages(config))
-    strip_sitemap_dates(site_dir)
+    maps = lean.remove_source_maps(site_dir)
+    lunr = lean.remove_unused_search_languages(site_dir, lean.search_languages(config))
+    lean.strip_sitemap_dates(site_dir)
     build_hash = write_service_worker(site_dir)
     gz = precompress(site_dir)
     return {"build": build_hash, "maps": maps, "lunr": lunr, "gz": gz}

@@ -1,4 +1,11 @@
-"""Answers before the engine: the small calculators' figures for every input.
+"""Answers before the engine, computed at build time by the same ``compute()``.
+
+Two kinds, both read by ``companion.js`` before the Pyodide engine is ready:
+
+* **a widget's own answers** (``build_answers``): for its starting inputs and each
+  worked example of the bigger calculators, carried in the page as a small JSON map
+  keyed by ``permalinks.answer_key``;
+* **answer tables**: the small calculators' figures for every input, one file each.
 
 Supply, rally, Blind move and deploy have small input spaces, and spotting's answer
 with the rules' own pools (4D against 3D) depends on the range band, not the exact
@@ -39,13 +46,15 @@ from __future__ import annotations
 import hashlib
 import itertools
 import json
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from functools import cache
 from pathlib import Path
 from typing import Any
 
-import site_engine
-from calculators import PARAMETERS, compute
+from calculators import HEADLINES, PARAMETERS, InputError, compute, compute_json
+from chq_site import engine
+from chq_site.permalinks import answer_key, preset_values
+from chq_site.presentation import FIGURES, PRESETS
 
 ANSWERS_DIR = "assets/answers"
 SMALL = ("spotting", "supply", "rally", "blind_move", "deploy")
@@ -202,7 +211,7 @@ def _table_text(mechanic: str, keys: tuple[str, ...], package: str) -> str:
 
 
 def table_text(mechanic: str, keys: Sequence[str]) -> str:
-    return _table_text(mechanic, tuple(keys), site_engine.source_hash())
+    return _table_text(mechanic, tuple(keys), engine.source_hash())
 
 
 def table_path(mechanic: str, keys: Sequence[str]) -> str:
@@ -231,7 +240,7 @@ def lookup(table: dict[str, Any], params: dict[str, Any]) -> dict[str, Any] | No
     return {key: decode(slot) for key, slot in zip(table["keys"], answer, strict=True) if slot != -1}
 
 
-def write_tables(site_dir: Path, wanted: dict[str, Sequence[str]]) -> list[Path]:
+def write_tables(site_dir: Path, wanted: Mapping[str, Sequence[str]]) -> list[Path]:
     """Write the answer tables (mechanic -> the keys its widgets show) into the
     built site; return them."""
     written = []
@@ -241,3 +250,64 @@ def write_tables(site_dir: Path, wanted: dict[str, Sequence[str]]) -> list[Path]
         target.write_text(table_text(mechanic, keys), encoding="utf-8")
         written.append(target)
     return written
+
+
+# --------------------------------------------------------------------------- #
+# A widget's own answers: shown at once, before the engine is ready            #
+# --------------------------------------------------------------------------- #
+
+# A bigger answer (a Close Assault with many dice) is left to the engine.
+ANSWER_LIMIT = 16_000
+
+
+@cache
+def build_reply(request: str) -> str:
+    """``compute_json``'s reply to one request (the worker's own call), once per build."""
+    return compute_json(request)
+
+
+def build_answers(mechanic: str, start: dict[str, Any]) -> dict[str, Any]:
+    """The results of ``compute`` for the widget's starting inputs and for each worked
+    example, keyed by ``answer_key``; one bigger than ANSWER_LIMIT is left out. The
+    small calculators carry none: their answer tables cover every input."""
+    answers: dict[str, Any] = {}
+    if mechanic in SMALL:
+        return answers
+    for values in (start, *(preset_values(mechanic, p) for p in PRESETS.get(mechanic, ()))):
+        key = answer_key(mechanic, values)
+        if key in answers:
+            continue
+        reply = build_reply(json.dumps({"mechanic": mechanic, "params": values}, sort_keys=True))
+        if len(reply) > ANSWER_LIMIT:
+            continue
+        data = json.loads(reply)
+        if "error" in data:
+            raise InputError(data["error"]["field"], data["error"]["message"])
+        answers[key] = data["result"]
+    return answers
+
+
+def answers_json(answers: dict[str, Any]) -> str:
+    """The answer map as JSON text for an inert ``<template>`` in the page.
+
+    Not a ``<script type="application/json">``: Material's instant navigation re-creates
+    every script of the new page without its type and runs it. The JSON is written
+    with no ``<``, ``>`` or ``&`` (JSON escapes), so the HTML parser keeps it verbatim.
+
+    >>> print(answers_json({"a<b": "x&y"}))
+    {"a\\u003cb":"x\\u0026y"}
+    """
+    text = json.dumps(answers, ensure_ascii=False, separators=(",", ":"))
+    for char in "<>&":
+        text = text.replace(char, f"\\u{ord(char):04x}")
+    return text
+
+
+def table_keys(mechanic: str) -> list[str]:
+    """What an answer in the mechanic's answer table carries."""
+    return shown_keys(mechanic, HEADLINES[mechanic], [f[0] for f in FIGURES[mechanic]])
+
+
+def answer_tables() -> dict[str, list[str]]:
+    """Every answer table the widgets read: mechanic -> the keys it carries."""
+    return {mechanic: table_keys(mechanic) for mechanic in SMALL}

@@ -1,8 +1,8 @@
 """Engine-ready time in WebKit (WebKitGTK) and in Chromium, side by side, in one run.
 
-    python build/bench_browsers.py                       # builds the site into a temp folder
-    python build/bench_browsers.py --site DIR --runs 5
-    python build/bench_browsers.py --permalink "calculators/spotting/#distance=30"
+    python -m tools.bench_browsers                       # builds the site into a temp folder
+    python -m tools.bench_browsers --site DIR --runs 5
+    python -m tools.bench_browsers --permalink "calculators/spotting/#distance=30"
 
 For one calculator permalink, each run opens it in a fresh browser profile (a new
 WebKitGTK session through WebDriver under a private Xvfb; a new Chromium context
@@ -21,18 +21,14 @@ from __future__ import annotations
 
 import argparse
 import statistics
-import sys
 import tempfile
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path[:0] = [str(ROOT), str(ROOT / "build")]
+from chq_site.runner import strict_build
 
-from site_build import strict_build  # noqa: E402
-
-from tests.conftest import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
-from tests.webkit.driver import (  # noqa: E402
+from tests.conftest import CHROMIUM, CHROMIUM_ARGS
+from tests.webkit.driver import (
     ENGINE_TIMEOUT_S,
     ProbeServer,
     start_webkit,

@@ -14,7 +14,7 @@ interleaved with the current one run by run (the order alternating), and prints
 before → after for every case that revision accepts. Last, the same spotting
 question answered by icepool (warm: its own caches kept), interleaved with ours.
 
-Run: ``python build/bench_calculators.py [--runs N] [--baseline REV]`` (from the
+Run: ``python -m tools.bench_calculators [--runs N] [--baseline REV]`` (from the
 repository root).
 """
 
@@ -34,11 +34,10 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+import calculators
+from calculators import dice
 
-import calculators  # noqa: E402
-from calculators import dice  # noqa: E402
+ROOT = Path(__file__).resolve().parent.parent
 
 TYPICAL_TARGET_MS = 2.0
 WORST_TARGET_MS = 50.0

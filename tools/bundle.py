@@ -1,7 +1,7 @@
 """The club bundle: one zip a club can unpack on a laptop and serve to its tablets.
 
-    python build/bundle.py            # or: make bundle
-    python build/bundle.py --out /tmp/somewhere
+    python -m tools.bundle            # or: make bundle
+    python -m tools.bundle --out /tmp/somewhere
 
 Builds the site with ``mkdocs build --strict`` into a temporary folder and writes
 ``dist/combat-hq-rules-<version>.zip`` (version from pyproject.toml) holding::
@@ -34,8 +34,7 @@ import tomllib
 import zipfile
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from site_build import BuildFailed, strict_build
+from chq_site.runner import BuildFailed, strict_build
 
 ROOT = Path(__file__).resolve().parent.parent
 SERVE = Path(__file__).resolve().parent / "bundle_serve.py"

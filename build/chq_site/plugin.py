@@ -1,0 +1,62 @@
+"""The MkDocs plugin (``chq-site`` in ``mkdocs.yml``): the one door from MkDocs into the
+site build. It only wires MkDocs events to the modules that do the work.
+
+Registered through the ``mkdocs.plugins`` entry point of ``build/pyproject.toml``;
+listed after ``search`` in ``mkdocs.yml``, so its events run after the search
+plugin's, as the hooks file it replaced did.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from mkdocs.config.base import Config
+from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.plugins import BasePlugin
+from mkdocs.structure.files import Files
+from mkdocs.structure.nav import Navigation
+from mkdocs.structure.pages import Page
+from mkdocs.utils.templates import TemplateContext
+
+from chq_site import answers, engine, glossary, lean, markers, offline
+
+
+class CompanionConfig(Config):  # type: ignore[no-untyped-call]  # (MkDocs: untyped __init_subclass__)
+    """The plugin has no options: ``- chq-site`` in ``mkdocs.yml`` is all it takes."""
+
+
+class CompanionPlugin(BasePlugin[CompanionConfig]):  # type: ignore[no-untyped-call]  # (the same)
+    """Calculator widgets, build-time answers, glossary links, engine and offline copy."""
+
+    def on_startup(self, *, command: str, dirty: bool) -> None:
+        # `mkdocs serve`: no offline copy (it would serve stale pages while editing).
+        offline.startup(command)
+
+    def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
+        config.extra["engine"] = engine.engine_info()
+        return config
+
+    def on_page_markdown(self, markdown: str, /, *, page: Page, config: MkDocsConfig, files: Files) -> str:
+        return markers.expand_page(markdown, page=page, config=config)
+
+    def on_page_content(self, html: str, /, *, page: Page, config: MkDocsConfig, files: Files) -> str:
+        return glossary.on_page_content(html, page=page, config=config, files=files)
+
+    def on_page_context(
+        self, context: TemplateContext, /, *, page: Page, config: MkDocsConfig, nav: Navigation
+    ) -> TemplateContext:
+        # site_url is there only for instant navigation's sitemap: a canonical link to
+        # 127.0.0.1:8000 would be wrong wherever a club hosts the site.
+        page.canonical_url = None
+        return context
+
+    def on_post_page(self, output: str, /, *, page: Page, config: MkDocsConfig) -> str:
+        return offline.post_page(output, page, config)
+
+    def on_post_build(self, *, config: MkDocsConfig) -> None:
+        site_dir = Path(config["site_dir"])
+        engine.copy_engine(site_dir)
+        answers.write_tables(site_dir, answers.answer_tables())
+        lean.lean_pages(site_dir)
+        # Last: lean the site, then sw.js (precaches all of it), then the .gz copies.
+        offline.post_build(site_dir, config)
