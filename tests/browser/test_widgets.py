@@ -166,7 +166,7 @@ class Session:
     log: RequestLog
     base: str
     errors: list[str] = field(default_factory=list)
-    settled: bool = False
+    swap_due: bool = False
 
     def path(self) -> str:
         current = self.page.url.split("#")[0]
@@ -175,16 +175,43 @@ class Session:
     def open(self, path: str, frag: str = "", fresh: bool = False) -> None:
         """Show ``path#frag``: a new page load, or only a new fragment if it is already shown."""
         if fresh or self.path() != path:
+            if self.path() == path:  # a goto that changes only the fragment loads nothing
+                self.page.goto("about:blank")
             self.page.goto(url(self.base, path) + (f"#{frag}" if frag else ""))
-            self.settled = False
+            self.swap_due = False
         else:
-            self.page.evaluate("f => { location.hash = f; }", frag)
+            self.swap_due = self.page.evaluate(CHANGE_FRAGMENT, frag) or self.swap_due
 
     def settle(self) -> None:
-        """Let Material finish the content swap the first fragment change may cause."""
-        if not self.settled:
-            self.page.wait_for_load_state("networkidle")
-            self.settled = True
+        """Wait out the content swap Material makes on the first location change it sees
+        in a page (it fetches the page again and puts in a new copy): the main widget is
+        then a new element, mounted and showing an answer (or an error)."""
+        if self.swap_due:
+            self.page.wait_for_function(SWAPPED, timeout=READY_MS)
+            self.swap_due = False
+
+
+# Counts the popstate events of each page (a fragment change fires one; Material
+# follows them). Installed in the shared session's context.
+POPSTATES = "window.__chqPopstates = 0; addEventListener('popstate', () => { window.__chqPopstates += 1; });"
+
+# Change the fragment; true if this is the page's first location change (Material will
+# swap the page's content), after tagging the widgets that the swap will replace.
+CHANGE_FRAGMENT = """f => {
+    const first = !window.__chqPopstates, before = location.href;
+    const roots = [...document.querySelectorAll('[data-calculator]')];
+    if (first) roots.forEach(r => r.setAttribute('data-before-swap', ''));
+    location.hash = f;
+    const swap = first && location.href !== before;
+    if (first && !swap) roots.forEach(r => r.removeAttribute('data-before-swap'));
+    return swap;
+}"""
+
+SWAPPED = """() => {
+    const r = document.querySelector('.chq-widget[data-mode=full]');
+    return Boolean(r && !r.hasAttribute('data-before-swap') && r.classList.contains('chq-js')
+                   && (r.dataset.state === 'ready' || r.dataset.state === 'error'));
+}"""
 
 
 def watch(page: Any, errors: list[str]) -> None:
@@ -223,6 +250,7 @@ def watched_page(browser: Any, base: str, *, block_engine: bool = False,
 @pytest.fixture(scope="module")
 def session(browser: Any, site_url: str) -> Iterator[Session]:
     context, log = make_context(browser, site_url)
+    context.add_init_script(POPSTATES)
     page = context.new_page()
     shared = Session(context, page, log, site_url)
     watch(page, shared.errors)
@@ -568,8 +596,7 @@ def compact_pages(site: Path) -> list[str]:
 
 def test_compact_widget_on_a_rule_page(session: Session, built_site: Path) -> None:
     pages = compact_pages(built_site)
-    if not pages:
-        pytest.skip("no page has a compact widget yet (<!-- calculator: ... compact --> markers)")
+    assert pages, "no rules page has a compact widget (<!-- calculator: ... compact --> markers)"
     page = session.page
     session.open(pages[0], fresh=True)
     card = page.locator(".chq-widget[data-mode=compact]").first
@@ -643,7 +670,9 @@ def test_javascript_off_shows_the_build_time_table(
         page.goto(url(site_url, PAGES["spotting"]))
         root = widget(page)
         assert root.get_attribute("data-state") == "loading"
-        assert "needs JavaScript" in root.locator(".chq-status__text").inner_text()
+        status = root.locator(".chq-status__text").inner_text()
+        assert "needs JavaScript" in status
+        assert "script has not run" not in status  # that is for a script that failed to load
         assert root.locator(".chq-table table").is_visible()
         assert "Medium cover" in root.locator(".chq-table table").inner_text()
         assert not root.locator(".chq-form").is_visible()
