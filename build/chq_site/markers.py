@@ -161,6 +161,6 @@ def render_marker(marker: Marker, *, page_url: str, use_dirs: bool = True,
     """The HTML a marker becomes: a widget, or only its build-time table."""
     counter = counter or widgets.WidgetIds()
     if marker.table_only:
-        return widgets.render_static(marker.mechanic, standalone=True)
+        return widgets.render_table_only(marker.mechanic)
     return widgets.render_widget(marker.mechanic, compact=marker.compact, start=marker.params,
                                  page_url=page_url, use_dirs=use_dirs, counter=counter)

@@ -8,17 +8,19 @@ plugin's, as the hooks file it replaced did.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 from mkdocs.config.base import Config
 from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.livereload import LiveReloadServer
 from mkdocs.plugins import BasePlugin
 from mkdocs.structure.files import Files
 from mkdocs.structure.nav import Navigation
 from mkdocs.structure.pages import Page
 from mkdocs.utils.templates import TemplateContext
 
-from chq_site import answers, engine, glossary, lean, markers, offline
+from chq_site import answers, engine, glossary, lean, markers, offline, widgets
 
 
 class CompanionConfig(Config):  # type: ignore[no-untyped-call]  # (MkDocs: untyped __init_subclass__)
@@ -31,6 +33,13 @@ class CompanionPlugin(BasePlugin[CompanionConfig]):  # type: ignore[no-untyped-c
     def on_startup(self, *, command: str, dirty: bool) -> None:
         # `mkdocs serve`: no offline copy (it would serve stale pages while editing).
         offline.startup(command)
+
+    def on_serve(
+        self, server: LiveReloadServer, /, *, config: MkDocsConfig, builder: Callable[[], None]
+    ) -> LiveReloadServer:
+        # A changed widget template rebuilds the pages, as a changed page does.
+        server.watch(str(widgets.TEMPLATES))
+        return server
 
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
         config.extra["engine"] = engine.engine_info()
