@@ -1,9 +1,9 @@
 // Make the engine's memory snapshot: Pyodide started, the calculators wheel unpacked
 // and imported, each mechanic called once; then Python's memory, frozen.
 //
-//   node build/engine_snapshot.mjs <pyodide dir> <wheel> <out file> '<warm-up requests JSON>'
+//   node build/chq_site/engine_snapshot.mjs <pyodide dir> <wheel> <out file> '<warm-up requests JSON>'
 //
-// Run by build/site_engine.py (which names the file by a hash of everything that goes
+// Run by build/chq_site/engine.py (which names the file by a hash of everything that goes
 // into it and gzips it). The browser's worker starts from it with loadPyodide's
 // `_loadSnapshot` (docs/assets/js/engine-worker.js); a snapshot from another Pyodide
 // build is refused by Pyodide itself ("Snapshot build id mismatch"), and the worker
