@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import functools
 import json
+import math
+import re
 from collections.abc import Callable
 from typing import Any
 
 from . import artillery, blind_move, close_assault, deploy, rally, spotting, supply
+from .errors import InputError, NumberText, show
 from .params import PARAMETERS, mechanic_name, validate
 
 Mechanic = Callable[..., dict[str, Any]]
@@ -61,25 +65,24 @@ def compute(mechanic: Any, params: Any = None) -> dict[str, Any]:
     return result
 
 
-def compute_json(request: str) -> str:
+def compute_json(request: Any) -> str:
     """The browser's entry point: a JSON request in, a JSON answer out.
 
     The request is ``{"mechanic": ..., "params": {...}}``; the answer is
-    ``{"result": {...}}`` or ``{"error": {"field": ..., "message": ...}}``.
-    User input stays data: nothing is ever evaluated as Python.
+    ``{"result": {...}}`` or ``{"error": {"field": ..., "message": ...}}``, whatever
+    the request (it never raises on bad input). User input stays data: nothing is
+    ever evaluated as Python.
 
     >>> compute_json('{"mechanic": "rally", "params": {"disruption": -1}}')
     '{"error": {"field": "disruption", "message": "must be a whole number 0..40, got -1"}}'
     """
-    from .errors import InputError
-
     try:
-        try:
-            data = json.loads(request, parse_constant=_reject_constant)
-        except ValueError as exc:
-            raise InputError("request", f"is not valid JSON ({exc})") from None
+        data = read_json(request, "request")
         if not isinstance(data, dict):
             raise InputError("request", "must be an object with mechanic and params")
+        for key in data:
+            if key not in ("mechanic", "params"):
+                raise InputError("request", f"has an unknown key {show(key)}; it takes mechanic and params")
         return dumps({"result": compute(data.get("mechanic"), data.get("params"))})
     except InputError as exc:
         return dumps({"error": {"field": exc.field, "message": exc.message}})
@@ -90,5 +93,94 @@ def dumps(data: Any) -> str:
     return json.dumps(data, sort_keys=True, ensure_ascii=False, allow_nan=False)
 
 
-def _reject_constant(name: str) -> Any:
+#: Deeper JSON than this is refused before parsing (a request is 2 levels deep).
+MAX_DEPTH = 32
+#: The one number syntax both doors accept: a JSON number (RFC 8259 §6), ASCII digits.
+NUMBER = re.compile(r"-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?", re.ASCII)
+#: Integers longer than this are out of every range: kept as text, not converted.
+_MAX_INT_DIGITS = 400
+#: A string (closed or not, skipped whole: linear time) or a bracket.
+_BRACKETS = re.compile(r'"(?:[^"\\]|\\.)*+"?|[\[{\]}]')
+
+
+def read_json(text: Any, field: str) -> Any:
+    """Parse JSON from a door (compute_json's request, ``--json``, a flag's number).
+
+    The one reader of JSON text: refuses what :func:`json.loads` would let
+    through quietly or crash on, as an :class:`InputError` on ``field``:
+    NaN and Infinity, a key given twice (named), nesting deeper than
+    :data:`MAX_DEPTH`. A number too large to hold (``1e400``) is kept as
+    :class:`~calculators.errors.NumberText`, which every parameter refuses.
+
+    >>> read_json('{"distance": 18.5, "cover": "light"}', "json")
+    {'distance': 18.5, 'cover': 'light'}
+    >>> read_json('{"distance": 1, "distance": 2}', "json")
+    Traceback (most recent call last):
+    ...
+    calculators.errors.InputError: distance: is given twice; give it once
+    """
+    if isinstance(text, (bytes, bytearray)):
+        try:
+            text = bytes(text).decode("utf-8")
+        except UnicodeDecodeError:
+            raise InputError(field, "is not UTF-8 text") from None
+    if not isinstance(text, str):
+        raise InputError(field, f"must be JSON text, got {show(text)}")
+    _check_depth(text, field)
+    try:
+        return json.loads(text, parse_constant=_refuse_constant, parse_int=_read_int,
+                          parse_float=_read_float,
+                          object_pairs_hook=functools.partial(_no_repeats, field))
+    except InputError:
+        raise
+    except (ValueError, RecursionError) as exc:
+        raise InputError(field, f"is not valid JSON ({exc})") from None
+
+
+def read_number(text: str) -> Any:
+    """A number written on the command line, read exactly as JSON reads it.
+
+    Text that is not a JSON number comes back unchanged, for the parameter to refuse.
+
+    >>> read_number("1e-7"), read_number("18"), read_number("+18"), read_number("-0.0")
+    (1e-07, 18, '+18', -0.0)
+    """
+    if NUMBER.fullmatch(text):
+        return read_json(text, "number")
+    return text
+
+
+def _check_depth(text: str, field: str) -> None:
+    depth = 0
+    for match in _BRACKETS.finditer(text):
+        token = match.group()
+        if token in ("[", "{"):
+            depth += 1
+            if depth > MAX_DEPTH:
+                raise InputError(field, f"is nested deeper than {MAX_DEPTH} levels")
+        elif token in ("]", "}"):
+            depth -= 1
+
+
+def _refuse_constant(name: str) -> Any:
     raise ValueError(f"{name} is not a number")
+
+
+def _read_int(text: str) -> int | NumberText:
+    return NumberText(text) if len(text) > _MAX_INT_DIGITS else int(text)
+
+
+def _read_float(text: str) -> float | NumberText:
+    value = float(text)
+    return value if math.isfinite(value) else NumberText(text)
+
+
+def _no_repeats(field: str, pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in out:
+            if key.isidentifier() and len(key) <= 40:
+                raise InputError(key, "is given twice; give it once")
+            raise InputError(field, f"gives the key {show(key)} twice; give it once")
+        out[key] = value
+    return out

@@ -7,54 +7,81 @@ Bad input prints one line ``error: <field>: <message>`` on stderr and exits 2.
 from __future__ import annotations
 
 import argparse
+import difflib
+import functools
 import json
+import re
 import sys
 from collections.abc import Sequence
 from typing import Any, NoReturn
 
-from .api import HEADLINES, READINGS, compute, dumps
-from .errors import InputError
+from .api import HEADLINES, READINGS, compute, dumps, read_json, read_number
+from .errors import InputError, show
 from .params import MECHANICS, PARAMETERS, Param, mechanic_name
 from .probability import percent
+
+#: What ``--help`` says about reading the command line (issue 9: no silent guesses).
+RULES = (
+    "Numbers are written as JSON numbers (18, 7.5, 1e-7, -0; not +18, .5, 18. or inf); "
+    "whole-number parameters take the integer form only (2, not 2.0). "
+    "Flags are spelled out in full (no abbreviations). Each parameter is given once: "
+    "as a flag or inside --json, not both. A flag of a true/false parameter alone means true."
+)
 
 
 class _Parser(argparse.ArgumentParser):
     """argparse, but its complaints come out as ``error: <field>: <message>``."""
 
     def error(self, message: str) -> NoReturn:
-        if message.startswith("unrecognized arguments: "):
-            first = message.split(": ", 1)[1].split()[0]
-            raise InputError(first.lstrip("-").split("=")[0].replace("-", "_"), "unknown option")
-        raise InputError("arguments", message)
+        found = re.match(r"argument ([^:]+): (.+)", message, re.DOTALL)
+        if found is None:
+            raise InputError("arguments", message)
+        flag = found.group(1).split("/")[-1]
+        words = found.group(2)
+        for theirs, ours in _ARGPARSE_WORDS:
+            words = re.sub(theirs, ours, words)
+        raise InputError(flag.lstrip("-").replace("-", "_"), words)
+
+
+#: argparse's phrases, in this command line's words.
+_ARGPARSE_WORDS = (
+    (r"^expected one argument$", "needs a value"),
+    (r"^ignored explicit argument (.*)$", r"takes no value, got \1"),
+)
+
+
+class _Once(argparse.Action):
+    """Store a flag's text, refusing the same flag twice (the second would silently win)."""
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
+                 values: Any, option_string: str | None = None) -> None:
+        if getattr(namespace, self.dest) is not None:
+            raise InputError(self.dest.removeprefix("p_"), f"is given twice ({option_string}); give it once")
+        setattr(namespace, self.dest, values)
 
 
 def _parse_flag(param: Param, text: str) -> Any:
-    """Turn a flag's text into the parameter's type (compute() then checks the range)."""
+    """Turn a flag's text into the JSON value it stands for; compute() then checks it."""
     if param.kind == "bool":
         lowered = text.lower()
         if lowered in ("true", "yes", "1", "on"):
             return True
         if lowered in ("false", "no", "0", "off"):
             return False
-        raise InputError(param.name, f"must be true or false, got {text!r}")
-    if param.kind == "int":
-        try:
-            return int(text)
-        except ValueError:
-            raise InputError(param.name, f"must be {param.describe_range()}, got {text!r}") from None
-    if param.kind == "number":
-        try:
-            value = float(text)
-        except ValueError:
-            raise InputError(param.name, f"must be {param.describe_range()}, got {text!r}") from None
-        return int(value) if value.is_integer() else value
+        raise InputError(param.name, f"must be true or false, got {show(text)}")
+    if param.kind in ("int", "number"):
+        return read_number(text)
     return text
 
 
 def _help_line(param: Param) -> str:
     default = "required" if param.required else f"default {json.dumps(param.default)}"
     extra = f"; {param.help}" if param.help else ""
-    return f"{param.label}: {param.describe_range()} ({default}){extra}"
+    return f"{param.label}: {param.describe_range()} ({default}){extra}".replace("%", "%%")
+
+
+def _flag(name: str) -> str:
+    return "--" + name.replace("_", "-")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -62,6 +89,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="python -m calculators",
         description="Exact dice odds for the Combat HQ / Armour Battles rules.",
+        epilog=RULES,
+        allow_abbrev=False,
     )
     subs = parser.add_subparsers(dest="mechanic", metavar="MECHANIC", parser_class=_Parser)
     for mechanic in MECHANICS:
@@ -70,43 +99,80 @@ def build_parser() -> argparse.ArgumentParser:
             aliases=[mechanic.replace("_", "-")] if "_" in mechanic else [],
             help=f"{mechanic.replace('_', ' ')} (headline: {HEADLINES[mechanic] or 'summary'})",
             description="How this calculator reads the rules: " + " ".join(READINGS[mechanic]),
+            epilog=RULES,
+            allow_abbrev=False,
         )
-        sub.add_argument("--json", metavar="JSON", help="all parameters as one JSON object")
+        sub.add_argument("--json", metavar="JSON", action=_Once, help="all parameters as one JSON object")
         sub.add_argument("--table", action="store_true", help="print readable text, not JSON")
         for param in PARAMETERS[mechanic]:
-            flag = "--" + param.name.replace("_", "-")
             extra: dict[str, Any] = {"metavar": param.kind.upper()}
             if param.kind == "bool":
                 extra = {"nargs": "?", "const": "true", "metavar": "true|false"}
             elif param.kind == "choice":
                 extra = {"metavar": "|".join(param.choices)}
-            sub.add_argument(flag, dest=f"p_{param.name}", help=_help_line(param), **extra)
+            sub.add_argument(_flag(param.name), dest=f"p_{param.name}", action=_Once,
+                             help=_help_line(param), **extra)
     return parser
 
 
+@functools.lru_cache(maxsize=1)
+def _parser() -> argparse.ArgumentParser:
+    """One parser for the process: building it costs more than a calculation."""
+    return build_parser()
+
+
+def _join_values(mechanic: str, argv: list[str]) -> list[str]:
+    """``--flag VALUE`` as ``--flag=VALUE`` for the flags that take a value.
+
+    argparse would read a value such as ``-1e-7`` as an unknown option; joined,
+    the value belongs to its flag whatever it looks like.
+    """
+    takes_value = {"--json"} | {_flag(p.name) for p in PARAMETERS[mechanic] if p.kind != "bool"}
+    joined: list[str] = []
+    items = iter(argv)
+    for item in items:
+        value = next(items, None) if item in takes_value else None
+        joined.append(item if value is None else f"{item}={value}")
+    return joined
+
+
+def _unexpected(item: str, mechanic: str) -> InputError:
+    """The error for an argv item that no flag took."""
+    flag = re.fullmatch(r"--([A-Za-z][A-Za-z0-9_-]{0,39})(=.*)?", item, re.DOTALL)
+    if flag is None:
+        return InputError("arguments", f"unexpected {show(item)}: give parameters as --name VALUE")
+    name = flag.group(1)
+    flags = [_flag(p.name) for p in PARAMETERS[mechanic]] + ["--json", "--table"]
+    close = difflib.get_close_matches("--" + name, flags, n=1) or [
+        f for f in flags if f.startswith("--" + name)][:1]
+    hint = f" (did you mean {close[0]}? flags are spelled out in full)" if close else ""
+    return InputError(name.replace("-", "_"), f"unknown option --{name} for {mechanic}{hint}")
+
+
 def parse(argv: Sequence[str]) -> tuple[str, dict[str, Any], bool]:
-    """Read the command line into (mechanic, params, table?)."""
-    args = build_parser().parse_args(list(argv))
-    if args.mechanic is None:
+    """Read the command line into (mechanic, params, table?); raise InputError on anything amiss."""
+    items = list(argv)
+    if not items:
         raise InputError("mechanic", f"is required: one of {', '.join(MECHANICS)}")
-    mechanic = mechanic_name(args.mechanic)
+    if items[0] in ("-h", "--help"):
+        _parser().parse_args(items[:1])  # prints the help and exits 0
+    mechanic = mechanic_name(items[0])  # the same check, and message, as compute()
+    args, extras = _parser().parse_known_args([mechanic, *_join_values(mechanic, items[1:])])
+    if extras:
+        raise _unexpected(extras[0], mechanic)
     params: dict[str, Any] = {}
     if args.json is not None:
-        try:
-            params = json.loads(args.json, parse_constant=_no_constant)
-        except ValueError as exc:
-            raise InputError("json", f"is not valid JSON ({exc})") from None
+        params = read_json(args.json, "json")
         if not isinstance(params, dict):
-            raise InputError("json", "must be a JSON object of parameters")
+            raise InputError("json", f"must be a JSON object of parameters, got {show(params)}")
     for param in PARAMETERS[mechanic]:
         text = getattr(args, f"p_{param.name}")
-        if text is not None:
-            params[param.name] = _parse_flag(param, text)
+        if text is None:
+            continue
+        if param.name in params:
+            raise InputError(param.name, f"is given twice ({_flag(param.name)} and in --json); give it once")
+        params[param.name] = _parse_flag(param, text)
     return mechanic, params, args.table
-
-
-def _no_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not allowed")
 
 
 def render_table(mechanic: str, result: dict[str, Any]) -> str:
@@ -147,10 +213,31 @@ def main(argv: Sequence[str] | None = None) -> int:
         mechanic, params, table = parse(sys.argv[1:] if argv is None else argv)
         result = compute(mechanic, params)
     except InputError as exc:
-        print(f"error: {exc.field}: {exc.message}", file=sys.stderr)
+        print(f"error: {_one_line(exc.field)}: {_one_line(exc.message)}", file=sys.stderr)
         return 2
     try:
-        print(render_table(mechanic, result) if table else dumps(result))
+        _print_answer(render_table(mechanic, result) if table else dumps(result), table)
     except BrokenPipeError:  # e.g. piped into `head`
         sys.stderr.close()
     return 0
+
+
+def _print_answer(text: str, table: bool) -> None:
+    """Print the answer, even where the output cannot encode every character.
+
+    The explanations carry ″ (U+2033), which an ASCII or Windows code-page
+    output cannot write: there the JSON escapes it (``\\u2033``, the same data)
+    and the table spells it the same way.
+    """
+    try:
+        print(text)
+    except UnicodeEncodeError:
+        encoding = getattr(sys.stdout, "encoding", None) or "ascii"
+        if not table:
+            text = json.dumps(json.loads(text), sort_keys=True, ensure_ascii=True, allow_nan=False)
+        print(text.encode(encoding, "backslashreplace").decode(encoding))
+
+
+def _one_line(text: str) -> str:
+    """Whatever went into a message, the error stays one line."""
+    return " ".join(text.splitlines())

@@ -11,7 +11,7 @@ import math
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from .errors import InputError
+from .errors import InputError, show
 
 Kind = Literal["int", "number", "bool", "choice"]
 
@@ -49,21 +49,23 @@ class Param:
         """Return ``value`` if it is allowed, else raise :class:`InputError`."""
         if self.kind == "bool":
             if not isinstance(value, bool):
-                raise InputError(self.name, f"must be true or false, got {_show(value)}")
+                raise InputError(self.name, f"must be true or false, got {show(value)}")
             return value
         if self.kind == "choice":
             if not isinstance(value, str) or value not in self.choices:
-                raise InputError(self.name, f"must be {self.describe_range()}, got {_show(value)}")
+                raise InputError(self.name, f"must be {self.describe_range()}, got {show(value)}")
             return value
         if isinstance(value, bool) or not isinstance(value, (int, float)):
-            raise InputError(self.name, f"must be {self.describe_range()}, got {_show(value)}")
+            raise InputError(self.name, f"must be {self.describe_range()}, got {show(value)}")
         if isinstance(value, float) and not math.isfinite(value):
-            raise InputError(self.name, f"must be {self.describe_range()}, got {_show(value)}")
+            raise InputError(self.name, f"must be {self.describe_range()}, got {show(value)}")
         if self.kind == "int" and not isinstance(value, int):
-            raise InputError(self.name, f"must be {self.describe_range()}, got {_show(value)}")
+            raise InputError(self.name, f"must be {self.describe_range()}, got {show(value)}")
         assert self.minimum is not None and self.maximum is not None
         if not self.minimum <= value <= self.maximum:
-            raise InputError(self.name, f"must be {self.describe_range()}, got {_show(value)}")
+            raise InputError(self.name, f"must be {self.describe_range()}, got {show(value)}")
+        if value == 0:
+            return type(value)(0)  # -0.0 is 0.0 (the explanations never say "-0″")
         return value
 
 
@@ -71,20 +73,6 @@ def _fmt(x: float | None) -> str:
     if x is None:
         return "?"
     return str(int(x)) if float(x).is_integer() else str(x)
-
-
-def _show(value: Any) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, str):
-        return repr(value) if len(value) <= 40 else repr(value[:37] + "...")
-    if isinstance(value, float):
-        return repr(value)
-    if isinstance(value, int):
-        return str(value)
-    if value is None:
-        return "null"
-    return type(value).__name__
 
 
 def _dice(name: str, label: str, default: int | None = None, **kw: Any) -> Param:
@@ -189,7 +177,7 @@ def mechanic_name(name: Any) -> str:
         canonical = name.replace("-", "_")
         if canonical in PARAMETERS:
             return canonical
-    raise InputError("mechanic", f"must be one of {', '.join(MECHANICS)}, got {_show(name)}")
+    raise InputError("mechanic", f"must be one of {', '.join(MECHANICS)}, got {show(name)}")
 
 
 def validate(mechanic: str, params: Any) -> dict[str, Any]:
@@ -203,13 +191,14 @@ def validate(mechanic: str, params: Any) -> dict[str, Any]:
     calculators.errors.InputError: disruption: must be a whole number 0..40, got 41
     """
     if not isinstance(params, dict):
-        raise InputError("params", f"must be an object of parameters, got {_show(params)}")
+        raise InputError("params", f"must be an object of parameters, got {show(params)}")
     table = {p.name: p for p in PARAMETERS[mechanic]}
     for key in params:
         if key not in table:
             allowed = ", ".join(table)
-            name = key if isinstance(key, str) and key.isidentifier() else repr(key)
-            raise InputError(name, f"unknown parameter for {mechanic}; allowed: {allowed}")
+            if isinstance(key, str) and key.isidentifier() and len(key) <= 40:
+                raise InputError(key, f"unknown parameter for {mechanic}; allowed: {allowed}")
+            raise InputError("params", f"unknown parameter {show(key)} for {mechanic}; allowed: {allowed}")
     out = {}
     for name, param in table.items():
         if name in params:
