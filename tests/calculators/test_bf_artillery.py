@@ -81,7 +81,3 @@ def test_artillery_dummy_overflow(variant):
     Disruption Points and the Dummy's removal at 4 DP."""
     for fire, d in itertools.product(range(4, 8), range(0, 4)):
         _check(variant, fire, "none", 4, d, True)
-
-
-def test_zz_report(capsys):
-    T.report(capsys)

@@ -158,7 +158,3 @@ def test_spotting_band_edges(distance):
     """Band edges belong to the nearer band; fractional inches are distances too."""
     for (moving, suppressed, recon), ties in itertools.product(MODS, ["owner", "spotter"]):
         _check_blind(distance, "light", moving, suppressed, recon, 1, ties)
-
-
-def test_zz_report(capsys):
-    T.report(capsys)

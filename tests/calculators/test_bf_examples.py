@@ -84,7 +84,3 @@ def test_m11_39_deployment():
     units = compute("deploy", {"suppressions": 2, "disruption": 0, "units": 3})["units"]
     T.same(sorted((u["suppressed"], u["disruption"]) for u in units),
            [(False, 0), (True, 0), (True, 0)], "M11/39 deployment")
-
-
-def test_zz_report(capsys):
-    T.report(capsys)

@@ -93,7 +93,3 @@ def test_already_dispersed_is_rejected(side):
         with pytest.raises(InputError):
             compute("close_assault", {"att_dice": 3, "def_dice": 3,
                                       f"{side}_disruption": coh, f"{side}_cohesion": coh})
-
-
-def test_zz_report(capsys):
-    T.report(capsys)

@@ -1,5 +1,7 @@
-"""Throw generated input, valid and not, at compute() and the command line:
-nothing but a result or an InputError (exit 2 with one error line) may come out."""
+"""Throw generated input, valid and not, at every door: compute(), compute_json()
+and the command line. Nothing but a result or an InputError may come out: exit 0
+with JSON, or exit 2 with exactly one ``error: <field>: <message>`` line, and
+compute_json always answers JSON with "result" or "error"."""
 
 from __future__ import annotations
 
@@ -7,21 +9,58 @@ import contextlib
 import io
 import json
 import math
+import os
+import re
 from typing import Any
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from calculators import MECHANICS, PARAMETERS, InputError, Param, compute
+from calculators import MECHANICS, PARAMETERS, InputError, Param, compute, compute_json, dumps
+from calculators.api import MAX_DEPTH
 from calculators.cli import main
 
-EXAMPLES = 10_000
-COUNTS = {"compute": 0, "cli": 0}
+EXAMPLES = 10_000  # per door for well-formed requests
+RAW_EXAMPLES = 2_000  # per door for raw text (argv items, request strings)
+COUNTS = {"compute": 0, "cli": 0, "argv": 0, "compute_json": 0}
 
-JUNK = st.one_of(
-    st.none(), st.booleans(), st.integers(-10**6, 10**6), st.floats(allow_nan=True),
-    st.text(max_size=12), st.lists(st.integers(), max_size=2), st.dictionaries(st.text(max_size=3), st.integers(), max_size=1),
+FUZZ = settings(max_examples=EXAMPLES, deadline=None, derandomize=True, database=None,
+                suppress_health_check=list(HealthCheck))
+RAW_FUZZ = settings(FUZZ, max_examples=RAW_EXAMPLES)
+
+# Text of every kind: any code point (lone surrogates too), and what Python makes
+# of bytes that are not UTF-8 (argv on a POSIX system: surrogate escapes).
+TEXT = st.one_of(
+    st.text(max_size=12),
+    st.text(st.characters(blacklist_categories=()), max_size=8),
+    st.binary(max_size=8).map(os.fsdecode),
 )
+# (up to 4,000 digits: Python refuses to print longer ints, and Hypothesis prints its examples)
+HUGE_INTS = st.one_of(st.integers(10**15, 10**400), st.integers(-(10**400), -(10**15)),
+                      st.integers(300, 4000).map(lambda n: 10**n + 7), st.just(2**64))
+SCALARS = st.one_of(
+    st.none(), st.booleans(), st.integers(-10**6, 10**6), HUGE_INTS, st.floats(allow_nan=True),
+    st.just(-0.0), TEXT,
+)
+NESTED = st.recursive(SCALARS, lambda inner: st.one_of(
+    st.lists(inner, max_size=3), st.dictionaries(TEXT, inner, max_size=3)), max_leaves=8)
+# deeper than any door allows (32), shallow enough for Hypothesis to print (deeper: as text below)
+JUNK = st.one_of(SCALARS, NESTED, st.integers(1, 200).map(lambda n: _deep(n)))
+
+# JSON number texts, valid and not, as a user might type them
+NUMBER_TEXTS = st.one_of(
+    st.from_regex(r"-?(0|[1-9][0-9]{0,3})(\.[0-9]{1,3})?([eE][+-]?[0-9]{1,3})?", fullmatch=True),
+    st.sampled_from(["NaN", "-NaN", "Infinity", "-Infinity", "inf", "nan", "1e400", "-1e-400",
+                     "+18", ".5", "18.", "1_8", "0x1F", "018", " 18", "\u0663", "1e", "--18",
+                     "9" * 5000, "1e" + "9" * 400, "-0", "-0.0"]),
+)
+
+
+def _deep(depth: int) -> Any:
+    value: Any = 1
+    for _ in range(depth):
+        value = [value]
+    return value
 
 
 def valid(param: Param) -> st.SearchStrategy[Any]:
@@ -53,7 +92,7 @@ def requests(draw: st.DrawFn) -> tuple[str, Any]:
         if include and not (param.required and draw(st.integers(0, 30)) == 0):  # sometimes leave it out
             params[param.name] = draw(value(param))
     if draw(st.integers(0, 20)) == 0:
-        params[draw(st.text(min_size=1, max_size=8))] = draw(JUNK)
+        params[draw(TEXT)] = draw(JUNK)
     return mechanic, params
 
 
@@ -66,19 +105,85 @@ def check_result(result: Any) -> None:
             assert 0 <= item["value"] <= 1, (key, item)
 
 
-@settings(max_examples=EXAMPLES, deadline=None, derandomize=True, database=None,
-          suppress_health_check=list(HealthCheck))
+def check_error(exc: InputError) -> None:
+    # a parameter's name, or mechanic, params, request, json, arguments: never text that
+    # could break the "error: <field>: <message>" line
+    assert isinstance(exc.field, str) and exc.field.isidentifier(), exc.field
+    assert isinstance(exc.message, str) and exc.message and "\n" not in exc.message
+    assert len(exc.message) < 400 and not re.search(r"[0-9]{30}", exc.message), exc.message
+
+
+def run(argv: list[str]) -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        try:
+            status = main(argv)
+        except SystemExit as exc:  # only --help may exit; it is never generated
+            raise AssertionError(f"exited {exc.code} for {argv!r}") from None
+    return status, out.getvalue(), err.getvalue()
+
+
+def check_cli(status: int, out: str, err: str, argv: list[str]) -> str | None:
+    """Exit 0 with one JSON object (or --table's text), or exit 2 with one error line;
+    return that line."""
+    if status == 0:
+        assert err == ""
+        if "--table" in argv and not out.startswith("{"):
+            assert out.endswith("\n") and "how:" in out, out
+        else:
+            assert out.count("\n") == 1, out
+            check_result(json.loads(out))
+        return None
+    assert status == 2, argv
+    assert out == ""
+    assert err.startswith("error: ") and err.endswith("\n") and err.count("\n") == 1, err
+    field, message = err[len("error: "):-1].split(": ", 1)
+    assert field.isidentifier() and message, err
+    return err
+
+
+def depth(data: Any) -> int:
+    if isinstance(data, dict):
+        return 1 + max(map(depth, data.values()), default=0)
+    if isinstance(data, list):
+        return 1 + max(map(depth, data), default=0)
+    return 0
+
+
+def faithful_json(params: Any) -> str | None:
+    """``params`` as JSON text, if JSON holds it exactly (no NaN, no huge ints, str keys)."""
+    try:
+        text = json.dumps(params, allow_nan=False)
+    except (ValueError, TypeError, RecursionError):
+        return None
+    if len(text) > 100_000 or re.search(r"[0-9]{400}", text):
+        return None
+    try:
+        return text if json.loads(text) == params else None
+    except (ValueError, RecursionError):
+        return None
+
+
+# -- well-formed requests ---------------------------------------------------------------
+
+
+@FUZZ
 @given(requests())
-def test_compute_gives_a_result_or_an_input_error(request: tuple[str, Any]) -> None:
+def _fuzz_compute(request: tuple[str, Any]) -> None:
     mechanic, params = request
     COUNTS["compute"] += 1
     try:
         result = compute(mechanic, params)
     except InputError as exc:
-        assert isinstance(exc.field, str) and exc.field
-        assert exc.message and "Traceback" not in exc.message
+        check_error(exc)
     else:
         check_result(result)
+
+
+def test_compute_gives_a_result_or_an_input_error() -> None:
+    before = COUNTS["compute"]
+    _fuzz_compute()
+    assert COUNTS["compute"] - before >= EXAMPLES  # the fuzzer did run its 10,000 inputs
 
 
 def as_flags(params: dict[str, Any]) -> list[str]:
@@ -89,32 +194,153 @@ def as_flags(params: dict[str, Any]) -> list[str]:
     return argv
 
 
-@settings(max_examples=EXAMPLES, deadline=None, derandomize=True, database=None,
-          suppress_health_check=list(HealthCheck))
+@FUZZ
 @given(requests(), st.booleans())
-def test_command_line_prints_json_or_one_error_line(request: tuple[str, Any], use_json: bool) -> None:
+def _fuzz_cli(request: tuple[str, Any], use_json: bool) -> None:
     mechanic, params = request
     COUNTS["cli"] += 1
-    argv = ([mechanic, "--json", json.dumps(params)] if use_json or not isinstance(params, dict)
-            else [mechanic, *as_flags(params)])
-    out, err = io.StringIO(), io.StringIO()
-    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+    as_json = faithful_json(params)
+    if (use_json or not isinstance(params, dict)) and as_json is not None:
+        argv = [mechanic, "--json", as_json]
+        status, out, err = run(argv)
+        line = check_cli(status, out, err, argv)
+        if not isinstance(params, dict) or depth(params) > MAX_DEPTH:
+            return  # compute() takes any Python data; the command line refuses such JSON on json
+        # one place: the command line says exactly what compute() says
         try:
-            status = main(argv)
-        except SystemExit as exc:  # only --help may exit; it is never generated
-            raise AssertionError(f"exited {exc.code} for {argv}") from None
-    if status == 0:
-        assert err.getvalue() == ""
-        check_result(json.loads(out.getvalue()))
+            expected = dumps(compute(mechanic, json.loads(as_json))) + "\n"
+        except InputError as exc:
+            assert line == f"error: {exc.field}: {exc.message}\n", (argv, line)
+        else:
+            assert line is None and out == expected
+    elif isinstance(params, dict):
+        argv = [mechanic, *as_flags(params)]
+        check_cli(*run(argv), argv)
+
+
+def test_command_line_prints_json_or_one_error_line() -> None:
+    before = COUNTS["cli"]
+    _fuzz_cli()
+    assert COUNTS["cli"] - before >= EXAMPLES
+
+
+# -- raw text: argv items and request strings ------------------------------------------
+
+
+def flags_of(mechanic: str) -> list[str]:
+    return ["--" + p.name.replace("_", "-") for p in PARAMETERS[mechanic]]
+
+
+JSON_TEXTS = st.one_of(
+    NESTED.map(lambda v: json.dumps(v, allow_nan=True)),
+    st.integers(1, 3000).map(lambda n: "[" * n + "]" * n),
+    st.integers(1, 3000).map(lambda n: '{"a": ' * n + "1" + "}" * n),
+    st.sampled_from(['{"distance": 300, "distance": 18}', '{"distance": NaN}',
+                     '{"distance": Infinity}', '{"units": 1e400}', "[1]", "", "{", "null"]),
+    TEXT,
+)
+FORMS = ("valid", "valid", "valid", "flag value", "flag=value", "abbreviated", "flag alone",
+         "value alone", "empty", "twice")
+
+
+def as_text(val: Any) -> str:
+    return val if isinstance(val, str) else json.dumps(val)
+
+
+@st.composite
+def argv_items(draw: st.DrawFn, mechanic: str) -> list[str]:
+    """One argv chunk: a flag (whole, abbreviated, with =, or repeated), a value, or junk."""
+    form = draw(st.sampled_from(FORMS))
+    if form == "valid":
+        param = draw(st.sampled_from(PARAMETERS[mechanic]))
+        return ["--" + param.name.replace("_", "-"), as_text(draw(valid(param)))]
+    flag = draw(st.sampled_from([*flags_of(mechanic), "--json", "--table"]))
+    if form == "empty":
+        return [""]
+    if form == "flag alone":
+        return [flag]
+    given = draw(JSON_TEXTS if flag == "--json" else st.one_of(
+        NUMBER_TEXTS, TEXT, st.sampled_from(["true", "false", "yes", "maybe", "none", "heavy", "later"])))
+    if form == "flag=value":
+        return [f"{flag}={given}"]
+    if form == "abbreviated":
+        return [flag[: draw(st.integers(3, max(3, len(flag) - 1)))], given]
+    if form == "value alone":
+        return [given]
+    if form == "twice":
+        return [flag, given, flag, given]
+    return [flag, given]
+
+
+@st.composite
+def argvs(draw: st.DrawFn) -> list[str]:
+    mechanic = draw(st.sampled_from(MECHANICS))
+    first = mechanic if draw(st.integers(0, 9)) else draw(st.one_of(
+        st.just(mechanic.replace("_", "-")), st.sampled_from(["", "spot", "--json", "-x", "teleport"]), TEXT))
+    required = [item for p in PARAMETERS[mechanic] if p.required
+                for item in ("--" + p.name.replace("_", "-"), as_text(draw(valid(p))))]
+    chunks = draw(st.lists(argv_items(mechanic), max_size=5))
+    if draw(st.booleans()):
+        chunks.insert(0, required)
+    argv = [first, *(item for chunk in chunks for item in chunk)]
+    return [item for item in argv if item not in ("-h", "--help")]
+
+
+@RAW_FUZZ
+@given(argvs())
+def _fuzz_argv(argv: list[str]) -> None:
+    COUNTS["argv"] += 1
+    line = check_cli(*run(argv), argv)
+    event("exit 0" if line is None else "exit 2 on " + line.split(": ")[1])
+
+
+def test_any_argv_prints_json_or_one_error_line() -> None:
+    before = COUNTS["argv"]
+    _fuzz_argv()
+    assert COUNTS["argv"] - before >= RAW_EXAMPLES
+
+
+@st.composite
+def request_texts(draw: st.DrawFn) -> str:
+    mechanic, params = draw(requests())
+    body = {"mechanic": mechanic if draw(st.integers(0, 9)) else draw(JUNK), "params": params}
+    text = json.dumps(body, allow_nan=True)  # NaN and Infinity literals where floats are
+    kind = draw(st.integers(0, 9))  # 5..9: as generated
+    if kind == 0:  # a key given twice
+        key = draw(st.sampled_from([p.name for p in PARAMETERS[mechanic]]))
+        head, found, tail = text.partition('"params": {')
+        if found:
+            text = head + found + f'"{key}": 1, "{key}": 2' + ("" if tail.startswith("}") else ", ") + tail
+    elif kind == 1:  # deep
+        depth = draw(st.integers(1, 5000))
+        text = text.replace('"params": ', '"params": ' + "[" * depth, 1)[:-1] + "]" * depth + "}"
+    elif kind == 2:  # a number literal of any shape
+        key = draw(st.sampled_from([p.name for p in PARAMETERS[mechanic]]))
+        text = f'{{"mechanic": "{mechanic}", "params": {{"{key}": {draw(NUMBER_TEXTS)}}}}}'
+    elif kind == 3:  # cut short or mangled
+        cut = draw(st.integers(0, len(text)))
+        text = text[:cut] + draw(TEXT)
+    elif kind == 4:  # not JSON text at all
+        text = draw(TEXT)
+    return text
+
+
+@RAW_FUZZ
+@given(request_texts())
+def _fuzz_compute_json(request: str) -> None:
+    COUNTS["compute_json"] += 1
+    answer = json.loads(compute_json(request))
+    assert isinstance(answer, dict) and len(answer) == 1, answer
+    event("result" if "result" in answer else "error on " + answer["error"]["field"])
+    if "result" in answer:
+        check_result(answer["result"])
     else:
-        assert status == 2, argv
-        assert out.getvalue() == ""
-        line = err.getvalue()
-        assert line.startswith("error: ") and line.count("\n") == 1, line
-        assert len(line.split(": ", 2)) == 3
+        error = answer["error"]
+        assert set(error) == {"field", "message"}
+        check_error(InputError(error["field"], error["message"]))
 
 
-def test_fuzz_counts() -> None:
-    # Runs after the two fuzz tests in file order; says how many inputs were thrown.
-    print(f"\nfuzz: {COUNTS['compute']} inputs at compute(), {COUNTS['cli']} at the command line")
-    assert COUNTS["compute"] >= EXAMPLES or COUNTS["compute"] == 0
+def test_compute_json_always_answers_result_or_error() -> None:
+    before = COUNTS["compute_json"]
+    _fuzz_compute_json()
+    assert COUNTS["compute_json"] - before >= RAW_EXAMPLES

@@ -173,7 +173,3 @@ def test_geometry_monte_carlo(variant, hf, size, radius):
         se = math.sqrt(max(p * (1 - p), 0.0) / MC_SAMPLES)
         assert abs(freq - p) <= 4 * se + 1e-15, (
             f"{params} {key}: computed {p:.6f}, sampled {freq:.6f} (4 SE = {4 * se:.6f})")
-
-
-def test_zz_report(capsys):
-    T.report(capsys)

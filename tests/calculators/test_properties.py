@@ -87,8 +87,12 @@ def test_artillery_distributions_sum_to_one(variant: str, fire: int, hit: int, s
     landing = r["p_full"]["value"] + r["p_partial"]["value"] + r["p_miss"]["value"]
     assert abs(landing - 1) < 1e-12
     assert abs(sum(o["p"]["value"] for o in r["outcomes"]) - 1) < 1e-12
-    assert all(o["suppressions"] <= 4 for o in r["outcomes"])
-    assert sum(o["suppressions"] + o["disruption"] for o in r["outcomes"]) >= 0
+    assert all(supp <= o["suppressions"] <= 4 and o["disruption"] >= dp for o in r["outcomes"])
+    # every suppression inflicted shows in the Blind's state (a capped one as a Disruption Point)
+    gained = sum(o["p"]["value"] * (o["suppressions"] + o["disruption"] - supp - dp) for o in r["outcomes"])
+    assert abs(gained - r["expected_new_suppressions"]["value"]) < 1e-9
+    unchanged = sum(o["p"]["value"] for o in r["outcomes"] if (o["suppressions"], o["disruption"]) == (supp, dp))
+    assert abs(unchanged - (1 - r["p_new_suppression"]["value"])) < 1e-9
     assert 0 <= r["p_dummy_removed"]["value"] <= 1
     if hit == 6:  # always on target: every answer is rational
         assert r["p_full"]["exact"] == "1/1"
