@@ -191,3 +191,20 @@ def artifacts() -> Path:
     """Folder for screenshots and PDFs a person should look at (not committed)."""
     ARTIFACTS.mkdir(exist_ok=True)
     return ARTIFACTS
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    """Reporting, not testing: how many brute-force comparisons each calculators test
+    module made (a :class:`bruteforce.Tally` named ``T``), printed once at the end of
+    the run; the checks themselves assert."""
+    bf = sys.modules.get("bruteforce")
+    if bf is None:
+        return
+    tallies = [module.T for _, module in sorted(list(sys.modules.items()))
+               if isinstance(getattr(module, "T", None), bf.Tally)]
+    if not tallies:
+        return
+    terminalreporter.section("brute-force comparisons")
+    for tally in tallies:
+        terminalreporter.write_line(f"[{tally.name}] {tally.n} comparisons")
+    terminalreporter.write_line(f"all modules: {bf.Tally.total}")
