@@ -1,7 +1,7 @@
 """A new build reaching a tablet that has the old one saved.
 
 Two builds of the project, told apart in the browser: every page's footer says
-"test build 1" or "test build 2" (the HTML), and each build's companion.js sets
+"test build 1" or "test build 2" (the HTML), and each build's companion/main.js sets
 ``window.__testBuild`` and logs, at every page it renders (Material's
 ``document$``, instant navigation included), which build its HTML and its script
 came from. The club swaps the served folder from the first to the second.
@@ -53,7 +53,7 @@ def build_marked(out: Path, project: Path, number: int) -> None:
     config = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
     assert "\ncopyright:" not in config, "mkdocs.yml has a copyright line: mark the builds elsewhere"
     (project / "mkdocs.yml").write_text(config + f"\ncopyright: test build {number}\n", encoding="utf-8")
-    script = project / "docs" / "assets" / "js" / "companion.js"
+    script = project / "docs" / "assets" / "js" / "companion" / "main.js"
     script.write_text(
         script.read_text(encoding="utf-8")
         + f"""

@@ -31,7 +31,7 @@ from tests.conftest import StaticServer
 VIEWPORT = {"width": 820, "height": 1180}
 RULES_PAGE = "rules/spotting/"
 CALCULATOR_PAGE = "calculators/spotting/"
-SCRIPT = "assets/js/companion.js"
+SCRIPT = "assets/js/companion/main.js"
 TRY_IT = f'article a[href*="{CALCULATOR_PAGE}#"]:not(.chq-widget a)'
 
 SITEMAP_LOADED = """() => performance.getEntriesByType('resource')

@@ -1,6 +1,6 @@
 /* Combat HQ Rules Companion: the calculator engine, a module web worker.
  *
- * One per tab (companion.js starts it on the first page with a widget and keeps it
+ * One per tab (companion/engine.js starts it on the first page with a widget and keeps it
  * across Material's instant navigation). It loads the self-hosted Pyodide runtime
  * and the calculators wheel, then answers requests:
  *
@@ -14,7 +14,7 @@
  *        {type: "answer", id, result} | {type: "answer", id, error: {field, message}}
  *        {type: "answer", id, superseded: true}   (a newer request with the same key came in)
  *
- * Start-up: from the build's memory snapshot (build/engine_snapshot.mjs: Python
+ * Start-up: from the build's memory snapshot (build/chq_site/engine_snapshot.mjs: Python
  * already started, the calculators imported) when the browser can inflate it
  * (DecompressionStream); its gzip check and its size catch a truncated or corrupt
  * copy, and Pyodide refuses one from another build. Anything wrong with it, and the

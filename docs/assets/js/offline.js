@@ -1,7 +1,7 @@
 /* Combat HQ Rules Companion: keep the rules on this device.
  *
  * Registers the service worker the build writes at the site root (sw.js, see
- * build/site_offline.py), once per page load. On a first visit it waits until the
+ * build/chq_site/offline.py), once per page load. On a first visit it waits until the
  * page has loaded and every calculator's engine is ready (or failed, or "idle": a
  * card that starts only when scrolled to), so saving the site (~20 MB) never
  * competes with the engine's own download. Then it shows:
@@ -61,7 +61,8 @@
   }
 
   const UPDATE_EVERY_MS = 30_000;
-  // Longer than companion.js's stall limit (90 s), after which a widget says "error".
+  // How long a first visit waits for the engines before saving the site anyway (a
+  // widget gives up on a silent engine after 30-180 s, by stage: companion/engine.js).
   const ENGINE_WAIT_MS = 120_000;
   let registration = null;
   let started = false;

@@ -1,0 +1,88 @@
+/* Combat HQ Rules Companion: the calculator widgets, mounted.
+ *
+ * The entry module (mkdocs.yml extra_javascript, type: module): it runs once per
+ * page load, after the page is parsed, and mounts the widgets of every page Material
+ * shows, the first one and each one its instant navigation brings (document$). The
+ * rest is in modules by concern, loaded by the browser itself (no bundler):
+ *
+ *   widget.js      one widget: events, answering the inputs shown, the fallback
+ *   form.js        reading and writing the inputs; messages beside the fields
+ *   permalink.js   the address's fragment <-> the inputs; "Try it" presets
+ *   answers.js     the answers the build computed (in the page; answer tables)
+ *   engine.js      the engine client: one Pyodide worker per tab (engine-worker.js)
+ *   status.js      the engine's state and failure in the widget's status line
+ *   result.js      the headline, figures, working; charts.js the bar charts
+ *   navigation.js  a failed instant navigation loads the address for real
+ *   params.js, util.js   small helpers
+ *
+ * The engine starts early on calculator pages (overrides/main.html, from <head>:
+ * window.__chqBoot) and is kept on window (window.__chqEngine) across instant
+ * navigation; window.__chqWidgets keeps a second copy of this module from mounting
+ * the widgets twice.
+ */
+
+import { loadFailedNavigations } from "./navigation.js";
+import { Widget } from "./widget.js";
+
+const live = new Set();
+
+function mainWidget() {
+  for (const widget of live) if (widget.isMain && widget.root.isConnected) return widget;
+  return null;
+}
+
+/** Mount every widget on the page not yet mounted; forget those the page dropped. */
+function mountAll() {
+  for (const widget of [...live]) {
+    if (!widget.root.isConnected) {
+      widget.destroy();
+      live.delete(widget);
+    }
+  }
+  let hasMain = Boolean(mainWidget());
+  for (const root of document.querySelectorAll(".chq-widget[data-calculator]")) {
+    if (root.__chqWidget) continue;
+    const isMain = !hasMain && root.dataset.mode === "full";
+    if (isMain) hasMain = true;
+    let widget;
+    try {
+      widget = new Widget(root, isMain);
+    } catch (error) {
+      root.dataset.state = "error";
+      continue;
+    }
+    root.__chqWidget = widget;
+    live.add(widget);
+    widget.guard(() => widget.mount());
+  }
+}
+
+function safeMount() {
+  try {
+    mountAll();
+  } catch (_) { /* each widget reports its own trouble */ }
+}
+
+function start() {
+  window.addEventListener("hashchange", () => {
+    const widget = mainWidget();
+    if (widget) widget.guard(() => widget.applyFragment(location.hash));
+  });
+
+  loadFailedNavigations();
+
+  // A module script runs once the page is parsed: Material's bundle has run.
+  const document$ = window.document$; // each page shown, instant or not (it replays the current one)
+  if (document$ && typeof document$.subscribe === "function") {
+    document$.subscribe(safeMount);
+  } else if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", safeMount);
+  } else {
+    safeMount();
+  }
+}
+
+if (!window.__chqWidgets) {
+  window.__chqWidgets = true;
+  start();
+}

@@ -1,0 +1,114 @@
+/* A widget's answer, drawn the same way whoever computed it (the build or the
+ * engine): the headline (a percentage; tap for the exact fraction), the figures, the
+ * charts and the working (full widgets only), and the steps of the explanation. An
+ * answer from an answer table is "partial": it has no chart and no working yet. */
+
+import { renderCharts } from "./charts.js";
+import { engine } from "./engine.js";
+import { el, fill, pct } from "./util.js";
+
+export class ResultView {
+  /** ``root``: the widget; ``spec``: its data-spec; ``uid``: a page-unique name
+   *  (for the chart's radio group); ``guard``: runs a callback, showing its error. */
+  constructor(root, spec, uid, guard) {
+    this.root = root;
+    this.spec = spec;
+    this.uid = uid;
+    this.guard = guard;
+    this.result = null; // the answer shown
+    this.showExact = false; // the headline as the exact fraction
+    this.view = "exactly"; // the charts: "exactly" | "at-least"
+  }
+
+  /** Draw ``this.result`` everywhere it shows. */
+  render() {
+    this.renderHeadline();
+    this.renderFigures();
+    const partial = Boolean(this.result.partial); // from the answer table: no chart, no working
+    this.root.classList.toggle("chq-partial", partial);
+    if (this.spec.mode === "full") {
+      if (partial) {
+        const later = el("p", { class: "chq-chart__empty",
+                                text: engine.state.phase === "failed"
+                                  ? "The chart and the working need the engine, which could not load here."
+                                  : "The chart and the working come with the engine’s full answer." });
+        for (const box of this.root.querySelectorAll(".chq-charts, .chq-details")) box.replaceChildren();
+        const charts = this.root.querySelector(".chq-charts");
+        if (charts) charts.append(later);
+      } else {
+        renderCharts(this);
+        this.renderDetails();
+      }
+    }
+    const explain = this.root.querySelector(".chq-explain");
+    explain.replaceChildren(...(this.result.explain || []).map((step) => el("li", { text: step })));
+  }
+
+  /** The headline button: the percentage, or the exact fraction. */
+  toggleExact() {
+    this.showExact = !this.showExact;
+    this.renderHeadline();
+  }
+
+  renderHeadline() {
+    const headline = this.root.querySelector("[data-headline]");
+    const result = this.result;
+    if (!headline || !result) return;
+    const key = this.spec.headline.key;
+    if (!key) {
+      headline.dataset.value = "";
+      headline.dataset.exact = "";
+      headline.textContent = result.summary || "";
+      return;
+    }
+    const prob = result[key] || {};
+    const value = Number(prob.value);
+    headline.dataset.value = String(prob.value);
+    headline.dataset.exact = prob.exact || "";
+    headline.setAttribute("aria-pressed", String(this.showExact));
+    headline.classList.toggle("is-exact", this.showExact);
+    if (this.showExact) {
+      headline.textContent = prob.exact ? prob.exact : `≈ ${value.toPrecision(15)}`;
+      headline.title = prob.exact
+        ? "Exact fraction: click for the percentage"
+        : "No exact fraction (the deviation geometry is irrational): click for the percentage";
+    } else {
+      headline.textContent = pct(value);
+      headline.title = "Click for the exact fraction";
+    }
+  }
+
+  renderFigures() {
+    const list = this.root.querySelector(".chq-figures");
+    if (!list) return;
+    const items = [];
+    for (const [key, label, format] of this.spec.figures) {
+      const value = this.result[key];
+      if (!value || typeof value !== "object" || value.value === undefined) continue;
+      const shown = format === "pct" ? pct(value.value) : Number(value.value).toFixed(2);
+      items.push(el("div", { class: "chq-figure" }, [
+        el("dt", { text: label }),
+        el("dd", { text: shown, title: value.exact ? `exactly ${value.exact}` : null }),
+      ]));
+    }
+    list.replaceChildren(...items);
+    list.hidden = items.length === 0;
+  }
+
+  /** The working: one row per entry of the result's list, columns from the spec. */
+  renderDetails() {
+    const box = this.root.querySelector(".chq-details");
+    const spec = this.spec.details;
+    if (!box || !spec) return;
+    const entries = Array.isArray(this.result[spec.key]) ? this.result[spec.key] : [];
+    const head = el("tr", {}, spec.columns.map(([title]) => el("th", { scope: "col", text: title })));
+    const rows = entries.map((entry, i) => el("tr", {}, spec.columns.map(([, template], c) =>
+      el(c === 0 ? "th" : "td", c === 0 ? { scope: "row", text: fill(template, entry, i) } : { text: fill(template, entry, i) }))));
+    const table = el("table", { class: "chq-details__table" }, [
+      el("caption", { text: spec.title }),
+      el("thead", {}, [head]),
+      el("tbody", {}, rows),
+    ]);
+    box.replaceChildren(el("div", { class: "chq-table__scroll" }, [table]));
+  }
+}

@@ -1,0 +1,74 @@
+/* A widget's engine status line (.chq-status): what the engine is doing while it
+ * loads, nothing once it is ready, and, when it could not load, why and what the
+ * widget can still show (the answers computed when the site was built). */
+
+import { el, megabytes } from "./util.js";
+
+/** Show the engine's state (data-engine, the status line, the progress bar); false
+ *  when the engine failed: the widget then shows its fallback. */
+export function showEngine(root, state) {
+  const status = root.querySelector(".chq-status");
+  const text = status.querySelector(".chq-status__text");
+  const bar = status.querySelector(".chq-status__bar");
+  root.dataset.engine = state.phase === "failed" ? "error" : state.phase;
+  if (state.boot) root.dataset.engineBoot = state.boot; // "snapshot" | "full"
+  if (state.phase === "failed") return false;
+  if (state.phase === "ready") {
+    text.textContent = "";
+    bar.hidden = true;
+    status.hidden = true;
+    return true;
+  }
+  status.hidden = false;
+  const size = state.bytes ? ` (${megabytes(state.bytes)})` : "";
+  if (state.phase === "idle") {
+    text.textContent = `This calculator starts when you scroll to it: it downloads the Python engine${size} once per visit.`;
+    bar.hidden = true;
+    return true;
+  }
+  bar.hidden = false;
+  // The seconds tick visibly but are not read out every second (role="status").
+  const waited = el("span", { class: "chq-status__elapsed", "aria-hidden": "true",
+                              text: state.elapsed >= 2 ? ` ${state.elapsed} s so far.` : "" });
+  if (state.stage === "calculators") {
+    text.replaceChildren("Loading the calculators…", waited);
+    bar.value = 95;
+  } else if (state.stage === "start") {
+    text.replaceChildren("Starting Python…", waited);
+    bar.value = 88;
+  } else {
+    const done = state.total ? Math.min(1, state.loaded / state.total) : 0;
+    text.replaceChildren(`Downloading the Python engine${size}… ${Math.round(done * 100)}%.`, waited,
+                         " The rules stay readable meanwhile.");
+    bar.value = Math.round(done * 85);
+  }
+  return true;
+}
+
+/** The engine could not load (``reason``): say so, and open the build-time table. */
+export function showFailure(root, reason) {
+  const status = root.querySelector(".chq-status");
+  status.hidden = false;
+  const bar = status.querySelector(".chq-status__bar");
+  bar.hidden = true;
+  const clean = String(reason || "unknown error").replace(/[.\s]+$/, "");
+  status.querySelector(".chq-status__text").textContent =
+    `The calculator engine could not load here: ${clean}. The table below was computed when the site was built.`;
+  root.dataset.engine = "error";
+  const table = root.querySelector(".chq-table");
+  if (table) table.open = true;
+}
+
+/** Where the answer would be, with no engine and no answer for the inputs shown. */
+export function withoutEngineHint(root) {
+  const examples = root.querySelector(".chq-presets") ? ", or pick a “Try it” example" : "";
+  return "Without the engine, only the answers computed when the site was built " +
+         `can be shown here: press Reset${examples}.`;
+}
+
+/** Something went wrong in the widget's own code: say so in its status line. */
+export function showProblem(root, text) {
+  const status = root.querySelector(".chq-status__text");
+  if (status) status.textContent = text;
+  root.dataset.state = "error";
+}

@@ -1,0 +1,88 @@
+/* Small helpers shared by the widget modules: how the site prints a probability,
+ * building DOM nodes, and where the site and its engine are. */
+
+// This module's own address (assets/js/companion/util.js): the site root is three
+// folders up when neither Material nor the page says where it is.
+const MODULE_URL = import.meta.url;
+
+/** A probability as the site prints it (same rules as chq_site.presentation.pct). */
+export function pct(value) {
+  if (value === null || value === undefined || Number.isNaN(value)) return "–";
+  if (value > 0 && value < 0.0005) return "<0.1%";
+  if (value >= 0.9995 && value < 1) return ">99.9%";
+  return `${(value * 100).toFixed(1)}%`;
+}
+
+export function megabytes(bytes) {
+  return `${(bytes / 1e6).toFixed(1)} MB`;
+}
+
+/** An error as one short line (the last line of a Python traceback). */
+export function describe(error) {
+  if (!error) return "unknown error";
+  return String((error && error.message) || error).split("\n").pop().slice(0, 300);
+}
+
+/** "must be 0..40" -> "Must be 0..40." */
+export function sentence(text) {
+  const t = String(text || "").trim();
+  if (!t) return "";
+  return t[0].toUpperCase() + t.slice(1) + (/[.!?]$/.test(t) ? "" : ".");
+}
+
+/** A DOM element: ``props`` are attributes ("class", "text" and booleans handled). */
+export function el(tag, props = {}, children = []) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(props)) {
+    if (value === undefined || value === null || value === false) continue;
+    if (key === "class") node.className = value;
+    else if (key === "text") node.textContent = value;
+    else node.setAttribute(key, value === true ? "" : String(value));
+  }
+  for (const child of [].concat(children)) {
+    if (child !== null && child !== undefined) node.append(child);
+  }
+  return node;
+}
+
+/** A table cell from the build's template: "#" (row number), "pct:key", "bool:key"
+ *  or text with {key} slots, filled from one entry of a result's list. */
+export function fill(template, entry, index) {
+  if (template === "#") return String(index + 1);
+  if (template.startsWith("pct:")) {
+    const prob = entry[template.slice(4)];
+    return prob && typeof prob === "object" ? pct(prob.value) : "–";
+  }
+  if (template.startsWith("bool:")) return entry[template.slice(5)] ? "yes" : "no";
+  return template.replace(/\{(\w+)\}/g, (_, key) => (entry[key] === null || entry[key] === undefined ? "–" : String(entry[key])));
+}
+
+/** The site root, wherever the site is served (works under a sub-path). */
+export function siteRoot() {
+  try {
+    if (window.__md_scope instanceof URL) return new URL(window.__md_scope.href.replace(/\/?$/, "/"));
+  } catch (_) { /* fall through */ }
+  const meta = document.querySelector('meta[name="chq-root"]');
+  if (meta) return new URL(meta.getAttribute("content").replace(/\/?$/, "/"), location.href);
+  return new URL("../../../", MODULE_URL || location.href);
+}
+
+/** Where the engine's files are (the page's chq-engine meta tag), or null. */
+export function engineInfo() {
+  const meta = document.querySelector('meta[name="chq-engine"]');
+  if (!meta) return null;
+  try {
+    return JSON.parse(meta.getAttribute("content"));
+  } catch (_) {
+    return null;
+  }
+}
+
+export function supportsModuleWorkers() {
+  let supported = false;
+  try {
+    const probe = { get type() { supported = true; return "module"; } };
+    new Worker("blob://", probe).terminate();
+  } catch (_) { /* the URL is meant to fail; the getter has told us already */ }
+  return supported;
+}
