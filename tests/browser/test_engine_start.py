@@ -36,6 +36,7 @@ SMALL_CASES = [
     ("supply", {"supply_dice": 7, "staff_order": True}),
     ("rally", {"disruption": 11}),
     ("blind_move", {"target": 13.5, "suppressed": True}),
+    ("blind_move", {"target": 1e-7}),  # an exponent, as compute() takes it
     ("deploy", {"suppressions": 3, "disruption": 7, "units": 4}),
 ]
 # Inputs with no answer before the engine: the snapshot is what makes them quick.

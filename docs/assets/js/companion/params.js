@@ -5,7 +5,8 @@
 /** What a number field accepts, by kind. */
 export const NUMBER = {
   int: /^[+-]?\d+$/,
-  number: /^[+-]?(\d+\.?\d*|\.\d+)$/,
+  // compute() takes JSON numbers, exponents included (#target=1e-7).
+  number: /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/,
 };
 
 /** What a parameter accepts, for messages: "a whole number 0..40", "one of a, b". */
