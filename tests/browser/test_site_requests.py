@@ -21,15 +21,12 @@ def visit(page, address: str) -> tuple[int, list[str], list[str]]:
     """Load a page and let it settle; return the HTTP status, its widgets' states and
     their engine's states.
 
-    Settled means network idle, then (if the page has calculator widgets) none of
-    them still loading, then network idle again: Pyodide compiles its wasm between
-    fetches, so one quiet half-second is not the end of the worker's requests.
+    Settled means loaded and (if the page has calculator widgets) none of them still
+    loading, their engine ready or failed: by then the worker has made every request
+    it makes (waiting on the page's own state, not on network idleness).
     """
     response = page.goto(address, wait_until="load")
-    page.wait_for_load_state("networkidle")
-    states = wait_for_calculators(page)
-    if states:
-        page.wait_for_load_state("networkidle")
+    states = wait_for_calculators(page)  # the engine ready or failed: its worker's requests are made
     return (response.status if response else 0), states, calculator_states(page, "engine")
 
 
@@ -79,7 +76,8 @@ def test_service_worker_stays_on_origin(built_site: Path, site_url: str, new_con
         "async () => !!(await navigator.serviceWorker.getRegistration())?.active",
         polling=250, timeout=60_000,
     )
-    page.wait_for_load_state("networkidle")
+    # The offline copy is complete (offline.js): every request the service worker makes is made.
+    page.wait_for_function("document.documentElement.dataset.offline === 'ready'", timeout=120_000)
     log = context.requests
     print(f"\nservice worker: active; {len(log.service_worker)} requests made by it, "
           f"{len(log.local)} same-origin in all, {len(log.off_origin)} off-origin")

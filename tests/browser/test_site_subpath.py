@@ -86,7 +86,8 @@ def test_every_nav_link_works_under_subpath(subpath_page, subpath_site_url: str,
             "async () => !!(await navigator.serviceWorker.getRegistration())?.active",
             polling=250, timeout=60_000,
         )
-        page.wait_for_load_state("networkidle")
+        # The offline copy is complete (offline.js): every request the service worker makes is made.
+        page.wait_for_function("document.documentElement.dataset.offline === 'ready'", timeout=120_000)
     print(f"\nsub-path: {len(targets)} nav links followed under {urlsplit(subpath_site_url).path}, "
           f"{len(log.inside)} requests inside, {len(log.outside)} outside")
     assert failures == [], "\n".join(failures)
