@@ -8,6 +8,7 @@ from a hard-coded list, so adding a page needs no test change.
 from __future__ import annotations
 
 import contextlib
+import shutil
 from collections.abc import Iterator
 from html.parser import HTMLParser
 from pathlib import Path
@@ -259,3 +260,23 @@ def wait_for_calculators(page: Any, timeout: float = 30_000) -> list[str]:
             timeout=timeout,
         )
     return calculator_states(page)
+
+
+def build_edited_copy(out: Path, project: Path, marker: str | None, page: str = "rules/spotting.md") -> None:
+    """Strict build into ``out`` of a copy of the project whose ``docs/<page>`` ends
+    with the sentence ``marker`` (None: unedited). The copy has its own docs/ and
+    mkdocs.yml; build/ and overrides/ are links to the real ones, so the real docs/ is
+    never touched."""
+    from chq_site.runner import strict_build
+
+    project.mkdir(parents=True, exist_ok=True)
+    shutil.copytree(ROOT / "docs", project / "docs", dirs_exist_ok=True)
+    shutil.copy2(ROOT / "mkdocs.yml", project / "mkdocs.yml")
+    for name in ("build", "overrides"):
+        if not (project / name).exists():
+            (project / name).symlink_to(ROOT / name, target_is_directory=True)
+    edited = project / "docs" / page
+    text = edited.read_text(encoding="utf-8")
+    if marker is not None and marker not in text:
+        edited.write_text(text.rstrip("\n") + f"\n\n{marker}\n", encoding="utf-8")
+    strict_build(out, project)

@@ -15,39 +15,25 @@ Issue 9, case 2: with every zip entry dated 2024-01-01 and no ETag, the browser'
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
-from chq_site.runner import strict_build
 from playwright.sync_api import expect
 
-from tests.conftest import ROOT
+from tests.browser.site_helpers import build_edited_copy
 from tests.test_bundle import bundle, club_server, unzip_over
 
 DESKTOP = {"width": 1366, "height": 1024}
 READY_TIMEOUT = 120_000  # precaching the whole build on a busy 2-core machine
 PAGE = "rules/spotting/"
 OTHER = "rules/blinds/"
-EDITED = "rules/spotting.md"
 MARKER = "Club errata: this sentence is only in the second bundle."
 
 
 def build_variant(out: Path, project: Path, change: bool) -> None:
-    """Strict build of a copy of the project's docs into ``out`` (``change``: with one
-    page edited). build/ and overrides/ are links to the real ones; docs/ is a copy."""
-    project.mkdir(parents=True, exist_ok=True)
-    shutil.copytree(ROOT / "docs", project / "docs", dirs_exist_ok=True)
-    shutil.copy2(ROOT / "mkdocs.yml", project / "mkdocs.yml")
-    for name in ("build", "overrides"):
-        if not (project / name).exists():
-            (project / name).symlink_to(ROOT / name, target_is_directory=True)
-    page = project / "docs" / EDITED
-    text = page.read_text(encoding="utf-8")
-    if change:
-        page.write_text(text.rstrip("\n") + f"\n\n{MARKER}\n", encoding="utf-8")
-    strict_build(out, project)
+    """This test's two builds: the project as it is, or with MARKER on one page."""
+    build_edited_copy(out, project, MARKER if change else None)
 
 
 @pytest.fixture(scope="module")

@@ -12,16 +12,14 @@ from __future__ import annotations
 
 import json
 import re
-import shutil
 import struct
 from pathlib import Path
 from urllib.parse import urljoin
 
-from chq_site.runner import strict_build
 from playwright.sync_api import expect
 
-from tests.browser.site_helpers import built_pages, open_search, url
-from tests.conftest import ROOT, RequestLog, StaticServer
+from tests.browser.site_helpers import build_edited_copy, built_pages, open_search, url
+from tests.conftest import RequestLog, StaticServer
 
 DESKTOP = {"width": 1366, "height": 1024}
 READY_TIMEOUT = 120_000  # precaching ~15 MB on a busy 2-core machine
@@ -278,22 +276,8 @@ MARKER = "Club errata: this sentence exists only in the second build."
 
 
 def build_variant(out: Path, project: Path, change: bool) -> None:
-    """Build a copy of the project's docs into ``out`` (``change``: with one page edited).
-
-    The copy has its own docs/ and mkdocs.yml; build/ and overrides/ are links to the
-    real ones, so the real docs/ is never touched.
-    """
-    project.mkdir(parents=True, exist_ok=True)
-    shutil.copytree(ROOT / "docs", project / "docs", dirs_exist_ok=True)
-    shutil.copy2(ROOT / "mkdocs.yml", project / "mkdocs.yml")
-    for name in ("build", "overrides"):
-        if not (project / name).exists():
-            (project / name).symlink_to(ROOT / name, target_is_directory=True)
-    page = project / "docs" / "rules" / "spotting.md"
-    text = page.read_text(encoding="utf-8")
-    if change and MARKER not in text:
-        page.write_text(text.rstrip("\n") + f"\n\n{MARKER}\n", encoding="utf-8")
-    strict_build(out, project)
+    """This test's two builds: the project as it is, or with MARKER on one page."""
+    build_edited_copy(out, project, MARKER if change else None)
 
 
 def test_new_build_is_announced_and_served_after_reload(browser, tmp_path: Path) -> None:
