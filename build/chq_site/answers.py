@@ -266,14 +266,17 @@ def build_reply(request: str) -> str:
     return compute_json(request)
 
 
-def build_answers(mechanic: str, start: dict[str, Any]) -> dict[str, Any]:
+def build_answers(mechanic: str, start: dict[str, Any], compact: bool = False) -> dict[str, Any]:
     """The results of ``compute`` for the widget's starting inputs and for each worked
     example, keyed by ``answer_key``; one bigger than ANSWER_LIMIT is left out. The
-    small calculators carry none: their answer tables cover every input."""
+    small calculators' answer tables cover every input, so their calculator pages carry
+    none; a card in the rules text keeps its whole starting answer, so that the
+    engine's answer (with its working) does not grow the card under a reader's tap."""
     answers: dict[str, Any] = {}
-    if mechanic in SMALL:
+    if mechanic in SMALL and not compact:
         return answers
-    for values in (start, *(preset_values(mechanic, p) for p in PRESETS.get(mechanic, ()))):
+    examples = () if mechanic in SMALL else tuple(preset_values(mechanic, p) for p in PRESETS.get(mechanic, ()))
+    for values in (start, *examples):
         key = answer_key(mechanic, values)
         if key in answers:
             continue

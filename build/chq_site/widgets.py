@@ -163,7 +163,7 @@ def render_widget(mechanic: str, *, compact: bool, start: dict[str, Any], page_u
     values = start_values(mechanic, start)
     spec = widget_spec(mechanic, compact=compact, start=values,
                        canonical=calculator_href(mechanic, page_url, use_dirs))
-    built = answers.build_answers(mechanic, values)
+    built = answers.build_answers(mechanic, values, compact)
     return ENV.get_template("widget.html").render(
         mechanic=mechanic,
         uid=uid,
