@@ -138,7 +138,7 @@ PARAMETERS: dict[str, tuple[Param, ...]] = {
         _choice("start", "Round", ("first", "later"), "first",
                 help="later: a round after a draw (no order bonus; the attacker may be suppressed)"),
         _flag("att_suppressed", "Attacker is suppressed",
-              help="not allowed: suppressed units cannot be ordered to Close Assault"),
+              help="+1 TN; round later only (a suppressed unit cannot be ordered to Close Assault)"),
         _dice("def_dice", "Defender's dice", help="FP or AT dice as the rules call for"),
         _flag("def_suppressed", "Defender is suppressed", help="+1 TN"),
         _flag("def_class_penalty", "Defender is a heavy weapon, gun, close support unit or tank destroyer",
