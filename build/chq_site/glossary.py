@@ -1,21 +1,27 @@
-"""Glossary tooltips: link the first mention of each game term on a page to the glossary.
+"""Glossary terms: link game terms in a page's text to the glossary, sparingly.
 
 The glossary page, ``docs/reference/glossary.md``, is the only source of terms and
 definitions. Each entry there is written as::
 
     ## Term {#anchor}
 
-    One-paragraph definition (this becomes the tooltip).
+    One-paragraph definition (this is what the pop-over shows).
 
     *Also written:* other form, another form
 
     **Rules:** [links to the rule sections]
 
-For every other page, :func:`on_page_content` wraps the first occurrence of each
-term (or one of its other forms, plural "s"/"es" included) in
-``<a class="chq-term" href="../reference/glossary/#anchor" title="definition">``.
-Material's ``content.tooltips`` feature shows the title on hover and focus; a tap
-follows the link to the glossary entry, which links on to the rule.
+For every other page, :func:`on_page_content` wraps a mention of a term (or of one
+of its other forms, plural "s"/"es" included) in ``<a class="chq-term"
+href="../reference/glossary/#anchor" data-term="Term" data-definition="...">``, at
+most ``LINKS_PER_SECTION`` of them in each section (the text between two headings),
+and each term at most once on a page: the first term in a section not linked yet.
+Text dense with links is hard to tap and to read; the glossary is one tap away.
+
+With JavaScript, ``assets/js/companion/glossary.js`` opens the definition in place
+(a tap, a click, Enter or Space; hover with a mouse); without it the term is a plain
+link to the glossary entry, which links on to the rule. No ``title``: Material's
+``content.tooltips`` would put its own small tooltip on it.
 
 Text is never touched inside headings (and ``role="heading"``), links, code,
 ``abbr``, form controls, SVG, admonition titles, ``<summary>``, or any element with
@@ -36,6 +42,9 @@ from pathlib import Path
 from typing import Any
 
 GLOSSARY_SRC = "reference/glossary.md"
+# Glossary links in one section (the text from one heading to the next).
+LINKS_PER_SECTION = 1
+HEADINGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
 
 # Elements whose text is never linked (their whole subtree is skipped).
 SKIP_TAGS = frozenset(
@@ -145,7 +154,8 @@ class _Linker(HTMLParser):
         self.href = href
         self.out: list[str] = []
         self.stack: list[tuple[str, bool]] = []  # (tag, skips its subtree)
-        self.used: set[str] = set()
+        self.used: set[str] = set()  # anchors linked on this page
+        self.in_section = 0  # links in the current section
 
     @property
     def skipping(self) -> bool:
@@ -162,6 +172,8 @@ class _Linker(HTMLParser):
                 classes.update(value.split())
             elif name == "role" and value == "heading":
                 heading = True
+        if tag in HEADINGS or heading:
+            self.in_section = 0  # a new section starts
         skip = tag in SKIP_TAGS or heading or bool(classes & SKIP_CLASSES)
         self.stack.append((tag, skip))
 
@@ -204,15 +216,19 @@ class _Linker(HTMLParser):
         pieces: list[str] = []
         last = 0
         for match in self.pattern.finditer(text):
+            if self.in_section >= LINKS_PER_SECTION:
+                break
             key = " ".join(match["term"].split())
             term = self.lookup.get(key) or self.lookup.get(key.lower())
             if term is None or term.anchor in self.used:
                 continue
             self.used.add(term.anchor)
+            self.in_section += 1
             pieces.append(text[last : match.start()])
             pieces.append(
                 f'<a class="chq-term" href="{html.escape(self.href + "#" + term.anchor)}"'
-                f' title="{html.escape(term.definition)}">{match.group(0)}</a>'
+                f' data-term="{html.escape(term.term)}"'
+                f' data-definition="{html.escape(term.definition)}">{match.group(0)}</a>'
             )
             last = match.end()
         pieces.append(text[last:])
@@ -220,13 +236,15 @@ class _Linker(HTMLParser):
 
 
 def link_terms(content: str, terms: list[Term], href: str) -> str:
-    """Link the first mention of each term in ``content`` to ``href#anchor``.
+    """Link terms in ``content`` to ``href#anchor``: in each section the first term
+    not linked yet on the page (``LINKS_PER_SECTION``).
 
     >>> terms = parse_glossary("## Blind {#blind}\\n\\nA card.\\n\\n## TN {#tn}\\n\\nTarget.\\n")
-    >>> print(link_terms("<h2>Blind</h2><p>Two Blinds at 4+ TN; a Blind, tn.</p>", terms, "g/"))
-    ... # doctest: +NORMALIZE_WHITESPACE
-    <h2>Blind</h2><p>Two <a class="chq-term" href="g/#blind" title="A card.">Blinds</a>
-    at 4+ <a class="chq-term" href="g/#tn" title="Target.">TN</a>; a Blind, tn.</p>
+    >>> print(link_terms("<h2>Blind</h2><p>Two Blinds at 4+ TN.</p><h2>B</h2><p>A Blind, TN.</p>",
+    ...                  terms, "g/"))  # doctest: +NORMALIZE_WHITESPACE
+    <h2>Blind</h2><p>Two <a class="chq-term" href="g/#blind" data-term="Blind"
+    data-definition="A card.">Blinds</a> at 4+ TN.</p><h2>B</h2><p>A Blind,
+    <a class="chq-term" href="g/#tn" data-term="TN" data-definition="Target.">TN</a>.</p>
     """
     if not terms:
         return content
