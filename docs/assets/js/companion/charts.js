@@ -51,7 +51,7 @@ export function renderCharts(output) {
 }
 
 /** Rows that count for the headline: the distance's band, or entries >= an input. */
-function markedRows(chart, entries, inputs) {
+export function markedRows(chart, entries, inputs) {
   const marked = new Set();
   const mark = chart.mark;
   if (!mark) return marked;

@@ -57,11 +57,18 @@ export function fragmentFor(spec, params) {
   return parts.join("&");
 }
 
+/** The address's fragment for the inputs shown: none for the starting inputs; with
+ *  ``vs`` (a pinned setup A's own fragment, compare.js) every input that needs saying,
+ *  then ``vs=`` and A's fragment URL-encoded (a key no widget reads as an input). */
+export function addressFragment(spec, params, vs = "") {
+  if (vs) return `${fragmentFor(spec, params)}&vs=${encodeURIComponent(vs)}`;
+  return sameValues(params, spec.start, names(spec)) ? "" : fragmentFor(spec, params);
+}
+
 /** Keep the address in step with the inputs (no new history entry). */
-export function writeFragment(spec, params) {
+export function writeFragment(spec, params, vs = "") {
   const url = new URL(location.href);
-  const atStart = sameValues(params, spec.start, names(spec));
-  url.hash = atStart ? "" : fragmentFor(spec, params);
+  url.hash = addressFragment(spec, params, vs);
   if (url.href !== location.href) history.replaceState(history.state, "", url.href);
 }
 

@@ -16,10 +16,12 @@
  * Nothing here writes to console.error: every failure is shown in the widget. */
 
 import { answerKey, loadTable, readAnswers, tableAnswer } from "./answers.js";
+import { mountCompare } from "./compare.js";
 import { engine } from "./engine.js";
 import { Form } from "./form.js";
 import { applyFragment, openHref, showPresetNote, writeFragment } from "./permalink.js";
 import { ResultView } from "./result.js";
+import { mountShare } from "./share.js";
 import { showEngine, showFailure, showProblem, withoutEngineHint } from "./status.js";
 import { describe } from "./util.js";
 
@@ -58,6 +60,7 @@ export class Widget {
     form.addEventListener("reset", () => setTimeout(() => this.guard(() => this.afterReset()), 0));
     form.addEventListener("keydown", (event) => this.guard(() => this.onKey(event)));
     root.addEventListener("click", (event) => this.guard(() => this.onClick(event)));
+    mountShare(this); this.compare = mountCompare(this); // Share; Pin as A (share.js, compare.js)
     const table = root.querySelector(".chq-table"); // open for readers without JavaScript
     if (table) table.open = false;
     engine.configure(this.spec.engine);
@@ -168,6 +171,7 @@ export class Widget {
   /** Fill the form from a permalink fragment and answer it; false if the hash is not one. */
   applyFragment(hash) {
     if (!applyFragment(this.form, hash)) return false;
+    if (this.compare) this.compare.fromHash(hash); // vs=: a pinned setup A, or none
     this.update("fragment");
     return true;
   }
@@ -197,7 +201,7 @@ export class Widget {
       this.showInputError();
       return;
     }
-    if (this.isMain && (origin === "user" || origin === "preset" || origin === "reset")) writeFragment(this.spec, params);
+    if (this.isMain && (origin === "user" || origin === "preset" || origin === "reset")) writeFragment(this.spec, params, this.compare ? this.compare.vs() : "");
     const open = this.root.querySelector(".chq-open");
     if (open) open.href = openHref(this.spec, this.form);
     const early = this.earlyAnswer(params);

@@ -1,0 +1,261 @@
+/* The compare panel ([data-compare]) of a pinned widget (compare.js holds the
+ * state): setup A and setup B side by side ([data-side="a"], [data-side="b"]), each
+ * headline drawn by the same code as the widget's own (ResultView.renderHeadline:
+ * data-value, data-exact); B − A in percentage points ([data-diff], exact when both
+ * are); the inputs that differ; the figures side by side; and each chart with A's
+ * and B's bars in pairs (A striped and lettered "A", B solid and lettered "B": not
+ * told apart by colour alone). Plain HTML, like charts.js. */
+
+import { markedRows } from "./charts.js";
+import { ResultView } from "./result.js";
+import { el, fill, pct } from "./util.js";
+
+/** Draw the panel. ``m``: {widget, exact, a, b, paramsA, paramsB}; a side's answer is
+ *  {result, source}, {problem} (why there is none) or null (being answered). */
+export function drawPanel(panel, m) {
+  const { widget } = m;
+  const spec = widget.spec;
+  const sides = [side("a", m.a, m), side("b", m.b, m)];
+  const nodes = [
+    el("h2", { class: "chq-subtitle chq-compare__title", text: "Compare two setups" }),
+    el("p", { class: "chq-compare__intro",
+              text: "A is pinned; B is the inputs above: change any of them. Press “Pin as A” again to go back to one setup." }),
+    el("div", { class: "chq-compare__sides" }, sides),
+  ];
+  if (spec.headline.key) nodes.push(difference(sides));
+  nodes.push(differing(m));
+  const ra = m.a && m.a.result;
+  const rb = m.b && m.b.result;
+  if (ra && rb) {
+    const figures = figureTable(spec, ra, rb);
+    if (figures) nodes.push(figures);
+    nodes.push(...charts(spec, ra, rb, widget.output.view));
+  }
+  panel.setAttribute("aria-label", "Compare setups A and B");
+  panel.replaceChildren(...nodes);
+}
+
+function side(name, answer, m) {
+  const spec = m.widget.spec;
+  const labelId = `${m.widget.uid}-side-${name}-label`;
+  const state = !answer ? "loading" : answer.problem ? "error" : "ready";
+  const box = el("div", { class: `chq-side chq-side--${name}`, "data-side": name, "data-state": state,
+                          "data-source": answer && answer.source ? answer.source : null });
+  box.append(el("p", { class: "chq-side__name" }, [
+    el("span", { class: "chq-side__mark", "aria-hidden": "true", text: name.toUpperCase() }),
+    el("span", { text: name === "a" ? "Setup A, pinned" : "Setup B, the inputs above" }),
+  ]));
+  // Its own label: what the headline is the chance of (renderHeadline may name
+  // another for these inputs, e.g. Hidden Units found rather than a Blind spotted).
+  box.append(el("p", { class: "chq-output__label chq-side__label", id: labelId, text: spec.headline.label }));
+  const headline = spec.headline.key
+    ? el("button", { type: "button", class: "chq-headline", "data-headline": true, "aria-pressed": "false",
+                     "aria-describedby": labelId })
+    : el("span", { class: "chq-headline chq-headline--text", "data-headline": true });
+  headline.dataset.value = "";
+  headline.dataset.exact = "";
+  headline.textContent = state === "loading" ? "…" : "–";
+  box.append(headline);
+  if (state === "ready") {
+    const view = new ResultView(box, spec, m.widget.uid, (fn) => m.widget.guard(fn));
+    view.result = answer.result;
+    view.showExact = m.exact;
+    view.renderHeadline();
+  } else if (state === "error") {
+    box.append(el("p", { class: "chq-side__note", text: answer.problem }));
+  }
+  return box;
+}
+
+/* --- B − A --- */
+
+/** "n/d" -> [n, d] as BigInt, or null. */
+function fraction(text) {
+  const match = /^(-?\d+)\/(\d+)$/.exec(text || "");
+  return match ? [BigInt(match[1]), BigInt(match[2])] : null;
+}
+
+function gcd(a, b) {
+  a = a < 0n ? -a : a;
+  while (b) [a, b] = [b, a % b];
+  return a || 1n;
+}
+
+/** b − a exactly, as "n/d" in lowest terms ("" if either is not exact). */
+export function exactDifference(a, b) {
+  const x = fraction(a);
+  const y = fraction(b);
+  if (!x || !y) return "";
+  const n = y[0] * x[1] - x[0] * y[1];
+  const d = x[1] * y[1];
+  const g = gcd(n, d);
+  return `${n / g}/${d / g}`;
+}
+
+/** A difference of two probabilities in percentage points, signed. */
+export function pointsText(diff, exactlyZero) {
+  if (exactlyZero || diff === 0) return "no difference";
+  const sign = diff > 0 ? "+" : "−";
+  const points = Math.abs(diff) * 100;
+  return `${sign}${points < 0.05 ? "<0.1" : points.toFixed(1)} points`;
+}
+
+function difference(sides) {
+  const [ha, hb] = sides.map((box) => box.querySelector("[data-headline]"));
+  const line = el("p", { class: "chq-compare__diff", "data-diff": true });
+  line.dataset.value = "";
+  line.dataset.exact = "";
+  if (ha.dataset.value === "" || hb.dataset.value === "") {
+    line.textContent = "B − A: – (both answers are needed)";
+    return line;
+  }
+  const diff = Number(hb.dataset.value) - Number(ha.dataset.value);
+  const exact = exactDifference(ha.dataset.exact, hb.dataset.exact);
+  line.dataset.value = String(diff);
+  line.dataset.exact = exact;
+  line.append("B − A: ", el("strong", { text: pointsText(diff, exact === "0/1"),
+                                          title: exact ? `exactly ${exact}` : null }));
+  return line;
+}
+
+/* --- the inputs --- */
+
+function valueText(widget, param, value) {
+  if (param.kind === "bool") return value ? "yes" : "no";
+  if (param.kind === "choice") {
+    const input = [...widget.form.inputs(param.name)].find((i) => i.value === value);
+    const label = input && input.labels && input.labels[0];
+    return label ? label.textContent.trim() : String(value);
+  }
+  return String(value);
+}
+
+function differing(m) {
+  const { widget, paramsA, paramsB } = m;
+  const box = el("div", { class: "chq-compare__inputs" });
+  if (!paramsA) return box;
+  if (!paramsB) {
+    box.append(el("p", { text: "B has an input to fix above." }));
+    return box;
+  }
+  const changed = widget.spec.params.filter((p) => paramsA[p.name] !== paramsB[p.name]);
+  if (!changed.length) {
+    box.append(el("p", { text: "A and B have the same inputs: change any input above to compare." }));
+    return box;
+  }
+  box.append(el("p", { class: "chq-compare__lead", text: "What differs (A → B):" }));
+  box.append(el("ul", {}, changed.map((p) => el("li", {}, [
+    `${p.label}: `,
+    el("span", { class: "chq-compare__was", text: valueText(widget, p, paramsA[p.name]) }),
+    " → ",
+    el("strong", { text: valueText(widget, p, paramsB[p.name]) }),
+  ]))));
+  return box;
+}
+
+/* --- figures --- */
+
+function figureTable(spec, ra, rb) {
+  const rows = [];
+  for (const [key, label, format] of spec.figures) {
+    const a = ra[key];
+    const b = rb[key];
+    if (!a || !b || typeof a !== "object" || typeof b !== "object" || a.value === undefined || b.value === undefined) continue;
+    const shown = (v) => (format === "pct" ? pct(v) : Number(v).toFixed(2));
+    const diff = Number(b.value) - Number(a.value);
+    const exactZero = exactDifference(a.exact, b.exact) === "0/1";
+    const size = format === "pct" ? Math.abs(diff) * 100 : Math.abs(diff);
+    const change = exactZero || diff === 0 ? "0"
+      : `${diff > 0 ? "+" : "−"}${format === "pct" && size < 0.05 ? "<0.1" : size.toFixed(format === "pct" ? 1 : 2)}`;
+    rows.push(el("tr", {}, [
+      el("th", { scope: "row", text: label }),
+      el("td", { text: shown(a.value) }),
+      el("td", { text: shown(b.value) }),
+      el("td", { class: "chq-compare__change", text: change }),
+    ]));
+  }
+  if (!rows.length) return null;
+  const head = el("tr", {}, ["", "A", "B", "B − A"].map((t) => el("th", { scope: "col", text: t })));
+  return el("div", { class: "chq-table__scroll" }, [
+    el("table", { class: "chq-compare__figures" }, [
+      el("caption", { text: "The other figures (B − A in percentage points for chances)" }),
+      el("thead", {}, [head]), el("tbody", {}, rows)]),
+  ]);
+}
+
+/* --- charts --- */
+
+/** A chart's rows: [{label, value, marked}] (marked: counts for the headline, as
+ *  on the widget's own chart). */
+function rowsOf(chart, result) {
+  const entries = Array.isArray(result[chart.key]) ? result[chart.key] : [];
+  const marked = markedRows(chart, entries, result.inputs || {});
+  return entries.map((entry, i) => {
+    const prob = entry[chart.value] || {};
+    return { label: fill(chart.label, entry, i), value: Number(prob.value) || 0, marked: marked.has(i) };
+  });
+}
+
+/** The labels of both lists, each list's order kept (B's own rows after their predecessor). */
+function merge(a, b) {
+  const out = [...a];
+  b.forEach((label, i) => {
+    if (out.includes(label)) return;
+    const before = i > 0 ? out.indexOf(b[i - 1]) : -1;
+    out.splice(before + 1, 0, label);
+  });
+  return out;
+}
+
+function charts(spec, ra, rb, view) {
+  if (!(spec.charts || []).length) return [];
+  if (ra.partial || rb.partial) {
+    return [el("p", { class: "chq-chart__empty", text: "The charts of A and B come with the engine’s full answers." })];
+  }
+  const series = spec.charts.map((chart) => {
+    const a = rowsOf(chart, ra);
+    const b = rowsOf(chart, rb);
+    const labels = merge(a.map((r) => r.label), b.map((r) => r.label));
+    const at = (rows, label) => rows.find((r) => r.label === label) || { value: 0, marked: false };
+    let [va, vb] = [a, b].map((rows) => labels.map((label) => at(rows, label).value));
+    const [ma, mb] = [a, b].map((rows) => labels.map((label) => at(rows, label).marked));
+    const atLeast = chart.cumulative && view === "at-least";
+    if (atLeast) [va, vb] = [va, vb].map((v) => v.map((_, i) => v.slice(i).reduce((s, x) => s + x, 0)));
+    return { chart, labels, va, vb, ma, mb, atLeast };
+  });
+  const top = Math.max(1e-12, ...series.flatMap((s) => [...s.va, ...s.vb]));
+  const legend = el("p", { class: "chq-compare__legend" }, [
+    el("span", {}, [el("span", { class: "chq-pair__key chq-pair__key--a", "aria-hidden": "true" }), " A (pinned): striped bars"]),
+    el("span", {}, [el("span", { class: "chq-pair__key chq-pair__key--b", "aria-hidden": "true" }), " B (the inputs above): solid bars"]),
+  ]);
+  return [legend, ...series.map(({ chart, labels, va, vb, ma, mb, atLeast }) => {
+    const figure = el("figure", { class: "chq-chart chq-compare__chart" }, [
+      el("figcaption", { text: `${chart.title}: A and B` }),
+    ]);
+    if (!labels.length) {
+      figure.append(el("p", { class: "chq-chart__empty", text: "Cannot happen with either setup." }));
+      return figure;
+    }
+    const groups = labels.map((label, i) => {
+      const shown = atLeast && i < labels.length - 1 ? `${label} or more` : label;
+      return el("tbody", { class: "chq-pair" }, [
+        bar("a", va[i], ma[i], top, el("th", { scope: "rowgroup", rowspan: "2", text: shown })),
+        bar("b", vb[i], mb[i], top, null),
+      ]);
+    });
+    figure.append(el("table", { class: "chq-bars chq-bars--pairs" }, groups));
+    return figure;
+  })];
+}
+
+function bar(name, value, marked, top, head) {
+  const fillBar = el("span", { class: `chq-bar chq-bar--${name}` });
+  fillBar.style.width = `${(100 * value) / top}%`;
+  return el("tr", { class: `chq-pair__${name}${marked ? " is-current" : ""}` }, [
+    head,
+    el("td", { class: "chq-pair__who", text: name.toUpperCase() },
+       marked ? [el("span", { class: "chq-sr", text: " (counts)" })] : []),
+    el("td", { class: "chq-bar-cell" }, [fillBar]),
+    el("td", { class: "chq-value", text: pct(value) }),
+  ]);
+}
