@@ -18,6 +18,7 @@
 import { answerKey, loadTable, readAnswers, tableAnswer } from "./answers.js";
 import { mountCompare } from "./compare.js";
 import { engine } from "./engine.js";
+import { mountFight } from "./fight.js";
 import { Form } from "./form.js";
 import { applyFragment, openHref, showPresetNote, writeFragment } from "./permalink.js";
 import { ResultView } from "./result.js";
@@ -72,6 +73,7 @@ export class Widget {
       });
     }
     this.unsubscribe = engine.subscribe((state) => this.guard(() => this.onEngine(state)));
+    mountFight(this); // Close Assault only: "Fight it out", round by round (fight.js)
     // A compact card in the rules text waits until it is about to be seen before it
     // downloads the engine: a reader who never scrolls to it never pays for it.
     if (this.spec.mode === "compact" && engine.state.phase === "idle" && "IntersectionObserver" in window) {

@@ -1,0 +1,161 @@
+/* Close Assault round by round: "Fight it out" (issue 13), in the Close Assault
+ * calculator's own widget (full mode). The players roll real dice and tap what each
+ * round did; the panel (fight-view.js) shows the round about to be fought.
+ *
+ * Every number shown comes from compute(): each side's dice and TN (``round1`` and
+ * the working) and the odds from there, for the inputs the fight started from with
+ * ``start: "later"`` and the suppressions the draws left (API.md, "Additions"),
+ * asked of the same engine the widget uses (its own request key, so the widget's
+ * requests and the fight's never supersede each other). What this module applies
+ * itself is only what a tap states, as the rules word it (002, Draws; After a Close
+ * Assault): a draw suppresses the side that rolled fewer 6s and the sides fight
+ * again; a win ends the assault and the loser takes the difference.
+ *
+ * The panel is made here: without JavaScript there is none. */
+
+import { engine } from "./engine.js";
+import { FightView } from "./fight-view.js";
+
+/** The rounds a fight has gone through, replayed from its taps.
+ *
+ *  ``base``: the inputs the fight started from; ``taps``: what each round did, in
+ *  order: {kind: "draw", fewer: "att" | "def" | "same"} or {kind: "win", side, k}.
+ *  Returns {rounds: [state, ...] (one per round fought or about to be), state (the
+ *  last), outcome (the winning tap and the state it was made in, or null)}; a state
+ *  is {start, att, def}: the ``start`` parameter and who is suppressed. */
+export function replay(base, taps) {
+  let state = { start: base.start, att: Boolean(base.att_suppressed), def: Boolean(base.def_suppressed) };
+  const rounds = [state];
+  for (const tap of taps) {
+    if (tap.kind === "win") return { rounds, state, outcome: { ...tap, state } };
+    state = { start: "later", att: state.att || tap.fewer === "att", def: state.def || tap.fewer === "def" };
+    rounds.push(state);
+  }
+  return { rounds, state, outcome: null };
+}
+
+/** Mount the mode in a widget: the Close Assault calculator's own (full) widget only. */
+export function mountFight(widget) {
+  if (widget.spec.mechanic !== "close_assault" || widget.spec.mode !== "full") return null;
+  const fight = new Fight(widget);
+  fight.mount();
+  return fight;
+}
+
+class Fight {
+  constructor(widget) {
+    this.widget = widget;
+    this.key = `${widget.uid}-fight`; // the engine's queue: a newer fight request supersedes an older one
+    this.base = null; // the inputs the fight started from; null: no fight on
+    this.taps = [];
+    this.pick = ""; // the first half of a two-part tap: "att" | "def" (won, by ...) | "draw"
+    this.answers = new Map(); // JSON of the params -> {result, source} | {error}
+    this.asked = ""; // JSON of the params the engine is working on for the fight
+    this.failed = ""; // the engine could not load: why
+    this.view = new FightView(widget.root, widget.uid, widget.spec,
+                              (action, value) => widget.guard(() => this.act(action, value)));
+    this.unsubscribe = null;
+  }
+
+  mount() {
+    this.view.mount();
+    this.unsubscribe = engine.subscribe((state) => this.widget.guard(() => this.onEngine(state)));
+  }
+
+  onEngine(state) {
+    if (!this.widget.root.isConnected) { // the page dropped the widget
+      if (this.unsubscribe) this.unsubscribe();
+      return;
+    }
+    if (state.phase === "failed") this.failed = state.message || "it stopped";
+    if (this.base) this.render();
+  }
+
+  act(action, value) {
+    if (action === "start" && this.base) { // a fight is on: take the reader to it
+      this.view.focusAfter(action);
+      return;
+    }
+    if (action === "start" || action === "new") {
+      const { params, errors } = this.widget.form.read();
+      if (errors.length) {
+        this.view.showNote("Fix the inputs marked above first: a fight starts from them.");
+        return;
+      }
+      this.base = params;
+      this.taps = [];
+      this.pick = "";
+    } else if (action === "end") {
+      this.base = null;
+      this.taps = [];
+      this.pick = "";
+    } else if (action === "pick") {
+      this.pick = this.pick === value ? "" : value;
+    } else if (action === "tap") {
+      if (!this.base || replay(this.base, this.taps).outcome) return;
+      this.taps.push(value);
+      this.pick = "";
+    } else if (action === "undo") {
+      this.taps.pop();
+      this.pick = "";
+    }
+    this.render();
+    this.view.focusAfter(action, value);
+  }
+
+  /** The parameters of compute() for a round-state of this fight. */
+  params(state) {
+    return { ...this.base, start: state.start, att_suppressed: state.att, def_suppressed: state.def };
+  }
+
+  /** The answer for ``params``, if known: asked before, or the widget's own answer
+   *  when it is for exactly these inputs (the page's, or the engine's). */
+  answerFor(params) {
+    const key = JSON.stringify(params);
+    if (this.answers.has(key)) return this.answers.get(key);
+    const shown = this.widget.output.result;
+    const inputs = shown && !shown.partial ? shown.inputs : null;
+    if (inputs && Object.keys(params).every((name) => inputs[name] === params[name])) {
+      const answer = { result: shown, source: this.widget.root.dataset.source || "build" };
+      this.answers.set(key, answer);
+      return answer;
+    }
+    return null;
+  }
+
+  ask(params) {
+    const key = JSON.stringify(params);
+    if (this.asked === key || this.failed) return;
+    this.asked = key;
+    engine.compute("close_assault", params, this.key).then((answer) => this.widget.guard(() => {
+      if (this.asked === key) this.asked = "";
+      if (answer.superseded) return; // a newer state was asked for; this one is asked again if needed
+      if (answer.failed) this.failed = answer.failed;
+      else if (answer.error) this.answers.set(key, { error: answer.error });
+      else this.answers.set(key, { result: answer.result, source: "engine" });
+      if (this.base) this.render();
+    }));
+  }
+
+  render() {
+    if (!this.base) {
+      this.view.idle();
+      return;
+    }
+    const fought = replay(this.base, this.taps);
+    const params = this.params(fought.state);
+    const answer = this.answerFor(params);
+    if (!answer && !fought.outcome) this.ask(params);
+    const first = this.answerFor(this.params(fought.rounds[0]));
+    this.view.render({
+      ...fought,
+      base: this.base,
+      taps: this.taps,
+      pick: this.pick,
+      answer,
+      first: first && first.result ? first.result : null,
+      engine: engine.state.phase,
+      failed: this.failed,
+    });
+  }
+}

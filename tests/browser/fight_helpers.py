@@ -1,0 +1,149 @@
+"""What the "Fight it out" tests share (Chromium: test_fight.py; WebKit:
+tests/webkit/test_webkit_fight.py): the tracked fight, the panel read as one
+snapshot, and what it must show, worked out here from ``compute()`` (numbers) and
+from the rules' own words (002: Draws; After a Close Assault) for the outcome.
+
+The tracked fight (issue 13): round 1 is a draw in which the attacker rolls fewer
+6s (so round 2 is fought with no order bonus and the attacker suppressed), then the
+defender wins round 2 by 2.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from chq_site import presentation
+
+from calculators import HEADLINES, compute
+
+MECHANIC = "close_assault"
+PAGE = "calculators/close-assault/"
+# Not a worked example or the starting inputs: the page carries no answer for them,
+# so round 1's numbers come from the engine too. Flank attack: round 1 has both
+# the order bonus and the flank bonus (5D at 2+); round 2 loses the order bonus and
+# the attacker is suppressed (5D at 4+); the defender's light cover adds a die.
+PARAMS: dict[str, Any] = {"att_dice": 5, "att_flank": True, "def_dice": 4, "def_cover": "light"}
+
+# What is tapped: CSS selectors inside the main widget, in order. The start button
+# sits with the widget's tools; the rest is in the panel.
+START = ".chq-fight__start"
+_IN = "[data-fight] "
+DRAW_ATTACKER_FEWER = (_IN + "[data-fight-action=pick][data-fight-value=draw]",
+                       _IN + "[data-fight-action=tap][data-fight-fewer=att]")
+DEFENDER_BY_2 = (_IN + "[data-fight-action=pick][data-fight-value=def]",
+                 _IN + '[data-fight-action=tap][data-fight-side=def][data-fight-k="2"]')
+ATTACKER_BY_1 = (_IN + "[data-fight-action=pick][data-fight-value=att]",
+                 _IN + '[data-fight-action=tap][data-fight-side=att][data-fight-k="1"]')
+UNDO = _IN + "[data-fight-action=undo]"
+NEW = _IN + "[data-fight-action=new]"
+END = _IN + "[data-fight-action=end]"
+
+ROUND_1 = {"start": "first", "att_suppressed": False, "def_suppressed": False}
+ROUND_2 = {"start": "later", "att_suppressed": True, "def_suppressed": False}
+
+# The panel as one snapshot (a function body: `return ...`), for both lanes.
+SNAPSHOT = """
+const p = document.querySelector('.chq-widget[data-mode=full] [data-fight]');
+if (!p) return null;
+const text = (node) => (node ? node.textContent.replace(/\\s+/g, ' ').trim() : null);
+const sides = {};
+for (const s of p.querySelectorAll('.chq-fight__side')) {
+  sides[s.dataset.fightSide] = {dice: s.dataset.dice, tn: s.dataset.tn,
+                                text: text(s.querySelector('.chq-fight__dice'))};
+}
+const odds = {};
+for (const d of p.querySelectorAll('.chq-fight__odds dd')) {
+  odds[d.dataset.key] = {value: d.dataset.value, exact: d.dataset.exact, text: text(d)};
+}
+const o = p.querySelector('.chq-fight__outcome');
+const undo = p.querySelector('[data-fight-action=undo]');
+return {state: p.dataset.state, round: p.dataset.round || null, sides, odds,
+        flags: [...p.querySelectorAll('.chq-fight__flag')].map(text),
+        log: [...p.querySelectorAll('.chq-fight__log li')].map(text),
+        status: text(p.querySelector('.chq-fight__status:not([hidden])')),
+        outcome: o ? {winner: o.dataset.winner, margin: o.dataset.margin, loser: o.dataset.loser,
+                      winnerSuppressed: o.dataset.winnerSuppressed, text: text(o)} : null,
+        undo: undo ? !undo.disabled : null,
+        buttons: [...p.querySelectorAll('button')].filter((b) => b.offsetParent !== null)
+          .map((b) => { const r = b.getBoundingClientRect();
+                        return [text(b) || b.getAttribute('aria-label'), r.width, r.height]; })};
+"""
+
+
+def wait_condition(state: str, round_: int) -> str:
+    """A JS condition (function body) true once the panel shows ``round_`` in ``state``."""
+    return ("const p = document.querySelector('.chq-widget[data-mode=full] [data-fight]');"
+            f" return Boolean(p && p.dataset.state === {json.dumps(state)}"
+            f" && p.dataset.round === {json.dumps(str(round_))});")
+
+
+def expected(params: dict[str, Any], state: dict[str, Any]) -> dict[str, Any]:
+    """compute()'s answer for a round-state of the fight, as JSON (what the page has)."""
+    result: dict[str, Any] = json.loads(json.dumps(compute(MECHANIC, {**params, **state})))
+    return result
+
+
+def round_problems(snap: dict[str, Any], params: dict[str, Any], state: dict[str, Any],
+                   round_: int) -> list[str]:
+    """What the panel shows for a round that differs from compute() for that state."""
+    want = expected(params, state)
+    problems: list[str] = []
+    if (snap["state"], snap["round"]) != ("ready", str(round_)):
+        problems.append(f"panel state {snap['state']!r} round {snap['round']!r}, wanted ready, {round_}")
+    for side in ("att", "def"):
+        dice, tn = want["round1"][f"{side}_dice"], want["round1"][f"{side}_tn"]
+        got = snap["sides"].get(side, {})
+        if got != {"dice": str(dice), "tn": str(tn), "text": f"{dice}D at {tn}+"}:
+            problems.append(f"{side}: shows {got}, compute() gives {dice}D at {tn}+")
+    keys = [(HEADLINES[MECHANIC], "pct")] + [(key, fmt) for key, _, fmt in presentation.FIGURES[MECHANIC]]
+    if sorted(snap["odds"]) != sorted(key for key, _ in keys):
+        problems.append(f"odds shown: {sorted(snap['odds'])}")
+    for key, fmt in keys:
+        prob, got = want[key], snap["odds"].get(key)
+        if got is None:
+            continue
+        text = presentation.pct(prob) if fmt == "pct" else f"{prob['value']:.2f}"
+        if float(got["value"]) != prob["value"] or got["exact"] != (prob["exact"] or "") \
+                or got["text"] != text:
+            problems.append(f"{key}: shows {got}, compute() gives {prob} ({text})")
+    flags = [f"{name} suppressed" for name, flag in (("Attacker", state["att_suppressed"]),
+                                                     ("Defender", state["def_suppressed"])) if flag]
+    if snap["flags"] != flags:
+        problems.append(f"suppression shown {snap['flags']}, wanted {flags}")
+    return problems
+
+
+def outcome_problems(snap: dict[str, Any], params: dict[str, Any], state: dict[str, Any],
+                     winner: str, k: int) -> list[str]:
+    """What the outcome must say, by the rules (002): the loser takes k Disruption
+    Points; it is Dispersed when they reach its Cohesion, else suppressed and Forced
+    Back its Fixed Move +1D per Disruption Point; the winner is suppressed if it was
+    already, else only if it rolled fewer 6s than the loser in the deciding round."""
+    inputs = expected(params, state)["inputs"]  # every parameter, defaults included
+    names = {"att": "attacker", "def": "defender"}
+    loser = "def" if winner == "att" else "att"
+    now = inputs[f"{loser}_disruption"] + k
+    dispersed = now >= inputs[f"{loser}_cohesion"]
+    was_suppressed = state[f"{winner}_suppressed"]
+    out = snap["outcome"]
+    if snap["state"] != "over" or out is None:
+        return [f"no outcome shown: {snap['state']!r}"]
+    problems = []
+    want_data = {"winner": winner, "margin": str(k), "loser": "dispersed" if dispersed else "forced-back",
+                 "winnerSuppressed": "yes" if was_suppressed else "if-fewer-6s"}
+    got_data = {key: out[key] for key in want_data}
+    if got_data != want_data:
+        problems.append(f"outcome data {got_data}, wanted {want_data}")
+    phrases = [f"The {names[winner]} wins by {k}",
+               f"The {names[loser]} takes {k} Disruption Point{'s' if k != 1 else ''} (now {now};",
+               "It is Dispersed" if dispersed else f"It is suppressed and Forced Back its Fixed Move + {k}D6″",
+               f"The {names[winner]} ends suppressed: it was already suppressed" if was_suppressed
+               else f"The {names[winner]} ends suppressed only if it rolled fewer 6s than the {names[loser]}"]
+    problems += [f"outcome lacks {phrase!r}: {out['text']!r}" for phrase in phrases if phrase not in out["text"]]
+    return problems
+
+
+def small_targets(snap: dict[str, Any]) -> list[Any]:
+    """Buttons of the panel smaller than 44 x 44 px."""
+    return [b for b in snap["buttons"] if b[1] < 44 or b[2] < 44]
