@@ -15,7 +15,15 @@ from typing import Any
 
 from tests.browser import fight_helpers as F
 from tests.browser.site_helpers import url
-from tests.browser.test_widgets import READY_MS, fragment, make_context, wait_for_inputs, watch
+from tests.browser.test_widgets import (
+    AXE,
+    READY_MS,
+    axe_violations,
+    fragment,
+    make_context,
+    wait_for_inputs,
+    watch,
+)
 
 SIZES = {"ipad": {"width": 820, "height": 1180}, "phone": {"width": 390, "height": 844}}
 
@@ -46,8 +54,10 @@ def check_round(page: Any, params: dict[str, Any], state: dict[str, Any], round_
 
 def shoot(page: Any, folder: Path, step: str) -> None:
     """The panel as a reader sees it, on an iPad and a phone, light and dark; on each,
-    nothing wider than the screen and every button at least 44 x 44 px."""
+    nothing wider than the screen, every button at least 44 x 44 px, and no serious
+    axe-core finding in the widget."""
     folder.mkdir(parents=True, exist_ok=True)
+    problems: dict[str, list[str]] = {}
     for size_name, size in SIZES.items():
         page.set_viewport_size(size)
         # Down to the panel from the top (scrolling up would bring Material's "Back to top").
@@ -63,8 +73,11 @@ def shoot(page: Any, folder: Path, step: str) -> None:
         for scheme, name in (("default", "light"), ("slate", "dark")):
             page.evaluate("s => document.body.setAttribute('data-md-color-scheme', s)", scheme)
             page.screenshot(path=str(folder / f"fight-{step}-{size_name}-{name}.png"), animations="disabled")
+            if size_name == "ipad":
+                problems[name] = axe_violations(page)
     page.evaluate("() => document.body.setAttribute('data-md-color-scheme', 'default')")
     page.set_viewport_size(SIZES["ipad"])
+    assert problems == {"light": [], "dark": []}
 
 
 def open_fight_page(browser: Any, site_url: str, params: dict[str, Any], **route: Any) -> tuple[Any, Any, list[str]]:
@@ -83,6 +96,7 @@ def open_fight_page(browser: Any, site_url: str, params: dict[str, Any], **route
 def test_a_tracked_fight_shows_what_compute_gives_at_each_step(
     browser: Any, site_url: str, artifacts: Path
 ) -> None:
+    assert AXE.exists(), "node_modules/axe-core is missing: run `npm ci`"
     held: list[Any] = []
     released = False
 
