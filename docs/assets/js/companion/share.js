@@ -5,7 +5,7 @@
  * (.chq-tools__note): "Shared", "Link copied", or, when neither worked, the link
  * itself, selected, to copy by hand. */
 
-import { addressFragment, fragmentFor } from "./permalink.js";
+import { addressFragment, fragmentFor, writeFragment } from "./permalink.js";
 import { el } from "./util.js";
 
 export function mountShare(widget) {
@@ -17,13 +17,15 @@ export function mountShare(widget) {
 }
 
 /** The address that opens the calculator with the inputs shown ("" while an input
- *  needs fixing): the main widget's equals the address bar; a card's opens its
- *  calculator page. */
+ *  needs fixing): the main widget's is the address bar's (put in step first, as a
+ *  permalink opened by hand may spell the same inputs another way); a card's opens
+ *  its calculator page. */
 export function permalink(widget) {
   const { spec } = widget;
   const { params, errors } = widget.form.read();
   if (errors.length) return "";
   const vs = widget.compare ? widget.compare.vs() : "";
+  if (widget.isMain) writeFragment(spec, params, vs);
   const url = new URL(spec.canonical, location.href);
   url.hash = widget.isMain || vs ? addressFragment(spec, params, vs) : fragmentFor(spec, params);
   return url.href;

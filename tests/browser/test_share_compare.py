@@ -1,0 +1,430 @@
+"""Share and compare (issue 13) in Chromium: the built site over HTTP, real Pyodide.
+
+* Share copies the permalink where there is no share sheet (the clipboard API; the
+  copy command when there is no clipboard API; the link shown selected when neither
+  works), and the copied link opens the same inputs in a fresh browser.
+* Pin as A, change an input, take the address: opened in a fresh context (and offline,
+  from the service worker's copy) it shows both setups, each side's headline equal
+  to ``compute()``'s for its own inputs, and B - A exactly. Unpin returns to one setup.
+* A bad ``vs=`` says what is wrong and names it; never a blank or NaN.
+* Screenshots of the compare panel at 820x1180 and 390x844, light and dark.
+
+Every wait is on the page's own state (``data-state``, ``data-source``,
+``data-engine`` of the widget and of each side), never on time.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+from urllib.parse import parse_qsl, quote
+
+import pytest
+from chq_site import permalinks
+
+from calculators import HEADLINES, compute
+from tests.browser.site_helpers import url
+from tests.browser.test_widgets import PAGES, READY_MS, TOLERANCE, fragment, make_context, wait_for_inputs, watch
+
+# Each mechanic: setup A (a permalink), the one control tapped to make B, and B.
+# (name, A, (kind, param, what), B); kinds: "step" (+/-), "switch", "choice" (a label).
+CHANGES: list[tuple[str, dict[str, Any], tuple[str, str, Any], dict[str, Any]]] = [
+    ("spotting", {"distance": 18}, ("choice", "cover", "Light"), {"distance": 18, "cover": "light"}),
+    ("close_assault", {"att_dice": 6, "def_dice": 6}, ("switch", "att_flank", None),
+     {"att_dice": 6, "def_dice": 6, "att_flank": True}),
+    ("artillery", {"variant": "combat-hq", "fire_dice": 5}, ("step", "fire_dice", 1),
+     {"variant": "combat-hq", "fire_dice": 6}),
+    ("supply", {"supply_dice": 3}, ("switch", "staff_order", None), {"supply_dice": 3, "staff_order": True}),
+    ("rally", {"disruption": 3}, ("step", "disruption", 1), {"disruption": 4}),
+    ("blind_move", {"target": 24}, ("switch", "suppressed", None), {"target": 24, "suppressed": True}),
+    ("deploy", {"suppressions": 2, "units": 3}, ("step", "units", 1), {"suppressions": 2, "units": 4}),
+]
+BY_NAME = {c[0]: c for c in CHANGES}
+
+MAIN = ".chq-widget[data-mode=full]"
+NO_SHARE_SHEET = "delete Navigator.prototype.share; delete Navigator.prototype.canShare;"
+
+# Both sides answered by the engine, the main widget showing B's whole answer: one
+# snapshot of the panel (separate reads could straddle a redraw).
+BOTH_SIDES = """want => {
+    const root = document.querySelector('.chq-widget[data-mode=full]');
+    if (!root || root.dataset.state !== 'ready' || !root.dataset.result) return false;
+    const result = JSON.parse(root.dataset.result);
+    if (result.partial) return false;
+    if (!Object.keys(want).every(k => JSON.stringify(result.inputs[k]) === JSON.stringify(want[k]))) return false;
+    const panel = root.querySelector('[data-compare]');
+    if (!panel || panel.hidden) return false;
+    const sides = {};
+    for (const name of ['a', 'b']) {
+        const side = panel.querySelector(`[data-side="${name}"]`);
+        if (!side || side.dataset.state !== 'ready' || side.dataset.source !== 'engine') return false;
+        const h = side.querySelector('[data-headline]');
+        sides[name] = {value: h.dataset.value, exact: h.dataset.exact, text: h.textContent.trim()};
+    }
+    const diff = panel.querySelector('[data-diff]');
+    return {sides, href: location.href, hash: location.hash, text: panel.innerText,
+            diff: diff ? {value: diff.dataset.value, exact: diff.dataset.exact} : null,
+            pressed: root.querySelector('[data-action="pin"]').getAttribute('aria-pressed')};
+}"""
+
+
+def expected(mechanic: str, params: dict[str, Any]) -> dict[str, Any]:
+    result: dict[str, Any] = json.loads(json.dumps(compute(mechanic, params)))
+    return result
+
+
+def check_side(mechanic: str, params: dict[str, Any], shown: dict[str, str], where: str) -> None:
+    """A side's headline equals compute()'s for its own inputs."""
+    want = expected(mechanic, params)
+    key = HEADLINES[mechanic]
+    if key is None:  # deploy: the headline is a sentence
+        assert shown["text"] == want["summary"], (where, shown)
+        assert shown["value"] == "" and shown["exact"] == "", (where, shown)
+        return
+    headline = want[key]
+    assert shown["exact"] == (headline["exact"] or ""), (where, mechanic, params, shown, headline)
+    tol = TOLERANCE.get(mechanic, 0.0)
+    if tol or headline["exact"] is None:
+        assert math.isclose(float(shown["value"]), headline["value"], rel_tol=0, abs_tol=1e-12), (where, shown)
+    else:
+        assert float(shown["value"]) == headline["value"], (where, shown)
+
+
+def check_panel(mechanic: str, a: dict[str, Any], b: dict[str, Any], snap: dict[str, Any], where: str) -> None:
+    check_side(mechanic, a, snap["sides"]["a"], f"{where}: side A")
+    check_side(mechanic, b, snap["sides"]["b"], f"{where}: side B")
+    assert "NaN" not in snap["text"] and "undefined" not in snap["text"], snap["text"]
+    key = HEADLINES[mechanic]
+    if key is None:
+        assert snap["diff"] is None
+        return
+    ha, hb = expected(mechanic, a)[key], expected(mechanic, b)[key]
+    assert math.isclose(float(snap["diff"]["value"]), hb["value"] - ha["value"], rel_tol=0, abs_tol=1e-12)
+    if ha["exact"] and hb["exact"]:
+        assert Fraction(snap["diff"]["exact"]) == Fraction(hb["exact"]) - Fraction(ha["exact"]), snap["diff"]
+    else:
+        assert snap["diff"]["exact"] == ""
+
+
+def vs_of(params: dict[str, Any]) -> str:
+    """``vs=`` for a setup A: its fragment, URL-encoded."""
+    return "vs=" + quote(fragment(params), safe="")
+
+
+def check_vs(mechanic: str, hash_: str, a: dict[str, Any]) -> None:
+    """The address's vs= names setup A: each input it gives is A's, each it leaves
+    out is the default (as a permalink is read)."""
+    vs = dict(parse_qsl(dict(parse_qsl(hash_.lstrip("#")))["vs"]))
+    full = expected(mechanic, a)["inputs"]
+    base = permalinks.base_values(mechanic)
+    for name, value in full.items():
+        if name not in vs:
+            assert value == base[name], (name, vs)
+        elif isinstance(value, bool):
+            assert vs[name] == ("true" if value else "false"), (name, vs)
+        elif isinstance(value, (int, float)):
+            assert float(vs[name]) == value, (name, vs)
+        else:
+            assert vs[name] == value, (name, vs)
+
+
+def tap(root: Any, change: tuple[str, str, Any]) -> None:
+    kind, param, what = change
+    field = root.locator(f'[data-param="{param}"]')
+    if kind == "step":
+        field.locator(f'.chq-step[data-step="{what}"]').click()
+    elif kind == "switch":
+        field.locator(".chq-switch").click()
+    else:
+        field.locator("label", has_text=what).click()
+
+
+def open_page(context: Any, base: str, mechanic: str, params: dict[str, Any] | str) -> Any:
+    page = context.new_page()
+    page.errors = []
+    watch(page, page.errors)
+    frag = params if isinstance(params, str) else fragment(params)
+    page.goto(url(base, PAGES[mechanic]) + (f"#{frag}" if frag else ""))
+    return page
+
+
+def sides_shown(page: Any, inputs_b: dict[str, Any]) -> dict[str, Any]:
+    snap: dict[str, Any] = page.wait_for_function(BOTH_SIDES, arg=inputs_b, timeout=READY_MS).json_value()
+    return snap
+
+
+# --------------------------------------------------------------------------- #
+# Pin, change, share the address, open it elsewhere                           #
+# --------------------------------------------------------------------------- #
+
+@pytest.mark.parametrize("mechanic", [c[0] for c in CHANGES])
+def test_pin_change_and_reopen_shows_both_setups(mechanic: str, browser: Any, site_url: str) -> None:
+    _, a, change, b = BY_NAME[mechanic]
+    context, log = make_context(browser, site_url)
+    try:
+        page = open_page(context, site_url, mechanic, a)
+        wait_for_inputs(page, a)
+        root = page.locator(MAIN)
+        pin = root.locator('[data-action="pin"]')
+        assert pin.get_attribute("aria-pressed") == "false"
+        assert root.locator("[data-compare]").is_hidden()
+        pin.click()
+        snap = sides_shown(page, a)
+        assert snap["pressed"] == "true"
+        check_panel(mechanic, a, a, snap, "just pinned")
+        assert "same inputs" in snap["text"]
+
+        tap(root, change)
+        snap = sides_shown(page, b)
+        check_panel(mechanic, a, b, snap, "after the change")
+        link = snap["href"]
+        assert link == page.url
+        check_vs(mechanic, snap["hash"], a)
+
+        # The permalink in a fresh browser context: both setups, from the engine.
+        fresh, fresh_log = make_context(browser, site_url)
+        try:
+            other = fresh.new_page()
+            watch(other, page.errors)
+            other.goto(link)
+            shown = sides_shown(other, b)
+            check_panel(mechanic, a, b, shown, "reopened")
+            assert shown["href"] == link, "opening the permalink changed it"
+            assert fresh_log.off_origin == []
+        finally:
+            fresh.close()
+
+        # Unpin: one setup again, and vs= leaves the address; B stays.
+        pin.click()
+        page.wait_for_function("() => !location.hash.includes('vs=')")
+        assert pin.get_attribute("aria-pressed") == "false"
+        assert root.locator("[data-compare]").is_hidden()
+        assert root.locator("[data-side]").count() == 0
+        wait_for_inputs(page, b)
+        assert page.errors == []
+        assert log.off_origin == []
+    finally:
+        context.close()
+
+
+def test_bad_vs_names_itself(browser: Any, site_url: str) -> None:
+    context, _ = make_context(browser, site_url)
+    try:
+        b = {"att_dice": 6, "def_dice": 6}
+        cases = [
+            ("vs=att_dice%3D6%26def_cover%3Dswamp", ["vs=", "def_cover", "swamp"]),
+            ("vs=nonsense", ["vs=nonsense", "not a set of inputs"]),
+            ("vs=att_dice%3D99%26def_dice%3D6", ["vs=", "att_dice", "99"]),
+        ]
+        page = open_page(context, site_url, "close_assault", f"{fragment(b)}&{cases[0][0]}")
+        for i, (vs, words) in enumerate(cases):
+            if i:
+                page.evaluate("f => { location.hash = f; }", f"{fragment(b)}&{vs}")
+            shown = page.wait_for_function(
+                """words => {
+                    const root = document.querySelector('.chq-widget[data-mode=full]');
+                    const a = root && root.querySelector('[data-side="a"]');
+                    const b = root && root.querySelector('[data-side="b"]');
+                    if (!a || a.dataset.state !== 'error' || !b || b.dataset.state !== 'ready') return false;
+                    const note = a.querySelector('.chq-side__note').textContent;
+                    if (!words.every(w => note.includes(w))) return false;
+                    const h = a.querySelector('[data-headline]');
+                    return {note: a.querySelector('.chq-side__note').textContent, text: h.textContent,
+                            value: h.dataset.value, exact: h.dataset.exact, hash: location.hash,
+                            panel: root.querySelector('[data-compare]').innerText};
+                }""",
+                arg=words,
+                timeout=READY_MS,
+            ).json_value()
+            assert (shown["text"], shown["value"], shown["exact"]) == ("–", "", ""), shown
+            assert "NaN" not in shown["panel"] and "undefined" not in shown["panel"]
+            assert vs in shown["hash"], "a bad vs= is left in the address for the reader to see"
+        assert page.errors == []
+    finally:
+        context.close()
+
+
+# --------------------------------------------------------------------------- #
+# Share                                                                       #
+# --------------------------------------------------------------------------- #
+
+def click_share(page: Any, scope: str = MAIN) -> str:
+    page.locator(scope).first.locator('[data-action="share"]').click()
+    note: str = page.wait_for_function(
+        "s => { const n = document.querySelector(s).querySelector('.chq-tools__note');"
+        " return n && n.textContent; }", arg=scope).json_value()
+    return note
+
+
+def test_share_copies_the_permalink(browser: Any, site_url: str) -> None:
+    mechanic, a, change, b = BY_NAME["close_assault"]
+    context, _ = make_context(browser, site_url)
+    context.add_init_script(NO_SHARE_SHEET)
+    context.grant_permissions(["clipboard-read", "clipboard-write"], origin=site_url.rstrip("/"))
+    try:
+        page = open_page(context, site_url, mechanic, a)
+        wait_for_inputs(page, a)
+        assert page.evaluate("typeof navigator.share") == "undefined"
+        tap(page.locator(MAIN), change)
+        wait_for_inputs(page, b)
+        assert click_share(page) == "Link copied"
+        copied = page.evaluate("navigator.clipboard.readText()")
+        assert copied == page.url and "att_flank=true" in copied
+
+        # The copied link, in a fresh context: the same inputs.
+        fresh, _ = make_context(browser, site_url)
+        try:
+            other = fresh.new_page()
+            other.goto(copied)
+            wait_for_inputs(other, b)
+        finally:
+            fresh.close()
+
+        # A card in the rules text shares its calculator page with the card's inputs.
+        rules = context.new_page()
+        rules.goto(url(site_url, "rules/close-assault/"))
+        card = ".chq-widget[data-mode=compact]"
+        rules.wait_for_function("s => document.querySelector(s)?.dataset.state === 'ready'", arg=card)
+        rules.locator(card).first.scroll_into_view_if_needed()
+        assert click_share(rules, card) == "Link copied"
+        open_link = rules.locator(card).first.locator(".chq-open").evaluate("a => a.href")
+        assert rules.evaluate("navigator.clipboard.readText()") == open_link
+        assert "#" in open_link and "/calculators/close-assault/" in open_link
+        assert page.errors == []
+    finally:
+        context.close()
+
+
+# A share sheet (a phone, a tablet): what it was given, and the player's choice.
+SHARE_SHEET = """
+window.__shared = [];
+window.__shareAnswer = 'ok';
+Navigator.prototype.share = function (data) {
+    window.__shared.push(data.url);
+    return window.__shareAnswer === 'ok' ? Promise.resolve()
+        : Promise.reject(new DOMException('closed', window.__shareAnswer));
+};
+"""
+
+
+def test_share_uses_the_share_sheet(browser: Any, site_url: str) -> None:
+    mechanic, a, change, b = BY_NAME["rally"]
+    context, _ = make_context(browser, site_url)
+    context.add_init_script(SHARE_SHEET)
+    context.grant_permissions(["clipboard-read", "clipboard-write"], origin=site_url.rstrip("/"))
+    try:
+        page = open_page(context, site_url, mechanic, a)
+        wait_for_inputs(page, a)
+        page.locator(f"{MAIN} [data-action=pin]").click()
+        tap(page.locator(MAIN), change)
+        sides_shown(page, b)
+        page.evaluate("navigator.clipboard.writeText('before')")
+        assert click_share(page) == "Shared"
+        assert page.evaluate("window.__shared") == [page.url] and "vs=" in page.url
+        # The player closes the sheet: nothing copied, nothing said.
+        page.evaluate("() => { window.__shareAnswer = 'AbortError'; }")
+        page.locator(f"{MAIN} [data-action=share]").click()
+        page.wait_for_function("() => window.__shared.length === 2")
+        page.wait_for_function("() => document.querySelector('.chq-tools__note').textContent === ''")
+        assert page.evaluate("navigator.clipboard.readText()") == "before"
+        # A share sheet that refuses (not allowed here): the link is copied instead.
+        page.evaluate("() => { window.__shareAnswer = 'NotAllowedError'; }")
+        assert click_share(page) == "Link copied"
+        assert page.evaluate("navigator.clipboard.readText()") == page.url
+        assert page.errors == []
+    finally:
+        context.close()
+
+
+# No clipboard API (a club server on plain http): the copy command, then the link shown.
+NO_CLIPBOARD = NO_SHARE_SHEET + """
+Object.defineProperty(Navigator.prototype, 'clipboard', {get: () => undefined});
+window.__copied = [];
+document.addEventListener('copy', () => window.__copied.push(String(document.getSelection())), true);
+"""
+
+
+def test_share_without_clipboard_api(browser: Any, site_url: str) -> None:
+    mechanic, a, _, _ = BY_NAME["spotting"]
+    context, _ = make_context(browser, site_url)
+    context.add_init_script(NO_CLIPBOARD)
+    try:
+        page = open_page(context, site_url, mechanic, a)
+        wait_for_inputs(page, a)
+        assert click_share(page) == "Link copied"
+        assert page.evaluate("window.__copied") == [page.url]
+        # The copy command refused too: the link is shown, selected, to copy by hand.
+        page.evaluate("() => { document.execCommand = () => false; }")
+        assert click_share(page) == "Copy this link:"
+        field = page.locator(f"{MAIN} .chq-tools__link")
+        assert field.input_value() == page.url
+        assert page.evaluate(
+            "() => { const f = document.activeElement; return f.classList.contains('chq-tools__link')"
+            " && f.selectionStart === 0 && f.selectionEnd === f.value.length; }")
+        assert page.errors == []
+    finally:
+        context.close()
+
+
+# --------------------------------------------------------------------------- #
+# Offline, and how it looks                                                   #
+# --------------------------------------------------------------------------- #
+
+def test_compare_permalink_offline(browser: Any, site_url: str) -> None:
+    """After one visit, a compared pair opens with the network off (the service
+    worker's copy of the pages and the engine)."""
+    from tests.browser.test_offline import make_context as offline_context
+    from tests.browser.test_offline import wait_ready_offline
+
+    mechanic, a, _, b = BY_NAME["close_assault"]
+    context = offline_context(browser, site_url)
+    try:
+        page = context.new_page()
+        page.goto(url(site_url, PAGES[mechanic]))
+        wait_ready_offline(page)
+        context.set_offline(True)
+        page.goto(url(site_url, "rules/blinds/"))  # leave, so the next open is a real load
+        page.goto(url(site_url, PAGES[mechanic]) + f"#{fragment(b)}&{vs_of(a)}")
+        check_panel(mechanic, a, b, sides_shown(page, b), "offline")
+        assert context.requests.off_origin == []
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_compare_screenshots(scheme: str, browser: Any, site_url: str, artifacts: Path) -> None:
+    mechanic, a, _, b = BY_NAME["close_assault"]
+    folder = artifacts / "screenshots"
+    folder.mkdir(exist_ok=True)
+    context, _ = make_context(browser, site_url, color_scheme=scheme)
+    try:
+        page = open_page(context, site_url, mechanic, f"{fragment(b)}&{vs_of(a)}")
+        sides_shown(page, b)
+        assert page.evaluate("document.body.getAttribute('data-md-color-scheme')") == (
+            "slate" if scheme == "dark" else "default")
+        for width, height in ((820, 1180), (390, 844)):
+            page.set_viewport_size({"width": width, "height": height})
+            tools = page.locator(f"{MAIN} .chq-tools")
+            # The tools (Share, Pin as A pressed) at the top, under Material's header.
+            tools.evaluate("e => window.scrollBy(0, e.getBoundingClientRect().top - 64)")
+            page.evaluate("() => Promise.all(document.getAnimations().map(a => a.finished))")  # the header's title
+            page.screenshot(path=str(folder / f"compare-{width}x{height}-{scheme}.png"))
+            panel = page.locator(f"{MAIN} [data-compare]")
+            panel.screenshot(path=str(folder / f"compare-panel-{width}x{height}-{scheme}.png"))
+            # Side by side on the tablet, stacked on the phone; nothing wider than the page.
+            boxes = [page.locator(f"{MAIN} [data-side={s}]").bounding_box() for s in "ab"]
+            if width >= 820:
+                assert boxes[0]["y"] == boxes[1]["y"] and boxes[0]["x"] < boxes[1]["x"], boxes
+            else:
+                assert boxes[1]["y"] >= boxes[0]["y"] + boxes[0]["height"], boxes
+            assert page.evaluate("document.documentElement.scrollWidth") <= width
+            small = page.eval_on_selector_all(
+                f"{MAIN} [data-action], {MAIN} [data-compare] button",
+                "els => els.filter(e => e.getBoundingClientRect().height < 44).map(e => e.outerHTML.slice(0, 80))")
+            assert small == [], small
+        assert page.errors == []
+    finally:
+        context.close()
