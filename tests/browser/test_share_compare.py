@@ -27,7 +27,16 @@ from chq_site import permalinks
 
 from calculators import HEADLINES, compute
 from tests.browser.site_helpers import url
-from tests.browser.test_widgets import PAGES, READY_MS, TOLERANCE, fragment, make_context, wait_for_inputs, watch
+from tests.browser.test_widgets import (
+    PAGES,
+    READY_MS,
+    TOLERANCE,
+    axe_violations,
+    fragment,
+    make_context,
+    wait_for_inputs,
+    watch,
+)
 
 # Each mechanic: setup A (a permalink), the one control tapped to make B, and B.
 # (name, A, (kind, param, what), B); kinds: "step" (+/-), "switch", "choice" (a label).
@@ -425,6 +434,8 @@ def test_compare_screenshots(scheme: str, browser: Any, site_url: str, artifacts
                 f"{MAIN} [data-action], {MAIN} [data-compare] button",
                 "els => els.filter(e => e.getBoundingClientRect().height < 44).map(e => e.outerHTML.slice(0, 80))")
             assert small == [], small
+            if width >= 820:  # (at 390 px the widget's own working table scrolls: not this panel's)
+                assert axe_violations(page) == [], f"axe-core, {scheme}, with the compare panel open"
         assert page.errors == []
     finally:
         context.close()
