@@ -74,7 +74,7 @@ def compute_json(request: Any) -> str:
     ever evaluated as Python.
 
     >>> compute_json('{"mechanic": "rally", "params": {"disruption": -1}}')
-    '{"error": {"field": "disruption", "message": "must be a whole number 0..40, got -1"}}'
+    '{"error": {"field": "disruption", "message": "enter a whole number from 0 to 40 (you entered -1)"}}'
     """
     try:
         data = read_json(request, "request")

@@ -68,7 +68,7 @@ def _parse_flag(param: Param, text: str) -> Any:
             return True
         if lowered in ("false", "no", "0", "off"):
             return False
-        raise InputError(param.name, f"must be true or false, got {show(text)}")
+        raise InputError(param.name, param.refusal(text))
     if param.kind in ("int", "number"):
         return read_number(text)
     return text

@@ -37,7 +37,7 @@ class Param:
     help: str = ""
 
     def describe_range(self) -> str:
-        """The allowed values, as error messages and ``--help`` state them."""
+        """The allowed values, as ``--help`` states them ("a whole number 0..40")."""
         if self.kind == "choice":
             return "one of " + ", ".join(self.choices)
         if self.kind == "bool":
@@ -45,25 +45,47 @@ class Param:
         whole = "a whole number" if self.kind == "int" else "a number"
         return f"{whole} {_fmt(self.minimum)}..{_fmt(self.maximum)}"
 
+    def ask(self) -> str:
+        """What to enter, in a player's words: the start of every refusal of a value.
+
+        >>> PARAMETERS["spotting"][0].ask(), PARAMETERS["spotting"][1].ask()
+        ('enter a number from 0 to 200', 'choose one of none, light, medium, heavy')
+        """
+        if self.kind == "choice":
+            return "choose one of " + ", ".join(self.choices)
+        if self.kind == "bool":
+            return "enter true or false"
+        whole = "a whole number" if self.kind == "int" else "a number"
+        return f"enter {whole} from {_fmt(self.minimum)} to {_fmt(self.maximum)}"
+
+    def refusal(self, value: Any) -> str:
+        """The message for a value this parameter refuses (the page says the same).
+
+        >>> PARAMETERS["rally"][0].refusal(41), PARAMETERS["rally"][0].refusal("")
+        ('enter a whole number from 0 to 40 (you entered 41)', 'enter a whole number from 0 to 40 (the field is empty)')
+        """
+        entered = "the field is empty" if value == "" else f"you entered {show(value)}"
+        return f"{self.ask()} ({entered})"
+
     def check(self, value: Any) -> Any:
         """Return ``value`` if it is allowed, else raise :class:`InputError`."""
         if self.kind == "bool":
             if not isinstance(value, bool):
-                raise InputError(self.name, f"must be true or false, got {show(value)}")
+                raise InputError(self.name, self.refusal(value))
             return value
         if self.kind == "choice":
             if not isinstance(value, str) or value not in self.choices:
-                raise InputError(self.name, f"must be {self.describe_range()}, got {show(value)}")
+                raise InputError(self.name, self.refusal(value))
             return value
         if isinstance(value, bool) or not isinstance(value, (int, float)):
-            raise InputError(self.name, f"must be {self.describe_range()}, got {show(value)}")
+            raise InputError(self.name, self.refusal(value))
         if isinstance(value, float) and not math.isfinite(value):
-            raise InputError(self.name, f"must be {self.describe_range()}, got {show(value)}")
+            raise InputError(self.name, self.refusal(value))
         if self.kind == "int" and not isinstance(value, int):
-            raise InputError(self.name, f"must be {self.describe_range()}, got {show(value)}")
+            raise InputError(self.name, self.refusal(value))
         assert self.minimum is not None and self.maximum is not None
         if not self.minimum <= value <= self.maximum:
-            raise InputError(self.name, f"must be {self.describe_range()}, got {show(value)}")
+            raise InputError(self.name, self.refusal(value))
         if value == 0:
             return type(value)(0)  # -0.0 is 0.0 (the explanations never say "-0″")
         return value
@@ -188,7 +210,7 @@ def validate(mechanic: str, params: Any) -> dict[str, Any]:
     >>> validate("rally", {"disruption": 41})
     Traceback (most recent call last):
     ...
-    calculators.errors.InputError: disruption: must be a whole number 0..40, got 41
+    calculators.errors.InputError: disruption: enter a whole number from 0 to 40 (you entered 41)
     """
     if not isinstance(params, dict):
         raise InputError("params", f"must be an object of parameters, got {show(params)}")
@@ -204,7 +226,7 @@ def validate(mechanic: str, params: Any) -> dict[str, Any]:
         if name in params:
             out[name] = param.check(params[name])
         elif param.required:
-            raise InputError(name, f"is required ({param.describe_range()})")
+            raise InputError(name, f"{param.ask()} (it is required)")
         else:
             out[name] = param.default
     return out

@@ -54,7 +54,7 @@ from typing import Any
 from calculators import HEADLINES, PARAMETERS, InputError, compute, compute_json
 from chq_site import engine
 from chq_site.permalinks import answer_key, preset_values
-from chq_site.presentation import FIGURES, PRESETS
+from chq_site.presentation import FIGURES, HEADLINE_WHEN, PRESETS
 
 ANSWERS_DIR = "assets/answers"
 SMALL = ("spotting", "supply", "rally", "blind_move", "deploy")
@@ -308,7 +308,8 @@ def answers_json(answers: dict[str, Any]) -> str:
 
 def table_keys(mechanic: str) -> list[str]:
     """What an answer in the mechanic's answer table carries."""
-    return shown_keys(mechanic, HEADLINES[mechanic], [f[0] for f in FIGURES[mechanic]])
+    others = [case["key"] for case in HEADLINE_WHEN.get(mechanic, ())]  # spotting's p_found
+    return shown_keys(mechanic, HEADLINES[mechanic], [*others, *(f[0] for f in FIGURES[mechanic])])
 
 
 def answer_tables() -> dict[str, list[str]]:

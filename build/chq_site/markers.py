@@ -57,16 +57,16 @@ def parse_value(param: Param, text: str) -> Any:
     if param.kind == "bool":
         if text in ("true", "false"):
             return text == "true"
-        raise InputError(param.name, f"must be true or false, got {text!r}")
+        raise InputError(param.name, param.refusal(text))
     if param.kind == "int":
         if re.fullmatch(r"[+-]?\d+", text):
             return param.check(int(text))
-        raise InputError(param.name, f"must be {param.describe_range()}, got {text!r}")
+        raise InputError(param.name, param.refusal(text))
     if param.kind == "number":
         if re.fullmatch(r"[+-]?(\d+\.?\d*|\.\d+)", text):
             number = float(text)
             return param.check(int(number) if number.is_integer() else number)
-        raise InputError(param.name, f"must be {param.describe_range()}, got {text!r}")
+        raise InputError(param.name, param.refusal(text))
     return param.check(text)
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from calculators import InputError
+from calculators import HEADLINES, InputError
 from calculators.params import mechanic_name
 
 TITLES: dict[str, str] = {
@@ -33,6 +33,27 @@ HEADLINE_LABELS: dict[str, str] = {
     "blind_move": "Chance the Blind moves far enough",
     "deploy": "How the units come out of the Blind",
 }
+
+# A headline that depends on the inputs: when ``param`` is ``value``, the headline is
+# the result key ``key`` under ``label`` (API.md: Hidden Units headline p_found).
+HEADLINE_WHEN: dict[str, tuple[dict[str, Any], ...]] = {
+    "spotting": (
+        {"param": "target", "value": "hidden", "key": "p_found",
+         "label": "Chance the Hidden Units are found (deployed, or a Blind placed)"},
+    ),
+}
+
+
+def headline_for(mechanic: str, inputs: dict[str, Any]) -> dict[str, Any]:
+    """The headline's result key and label for a full set of inputs.
+
+    >>> headline_for("spotting", {"target": "hidden"})["key"], headline_for("spotting", {})["key"]
+    ('p_found', 'p_spotted')
+    """
+    for case in HEADLINE_WHEN.get(mechanic, ()):
+        if inputs.get(case["param"]) == case["value"]:
+            return {"key": case["key"], "label": case["label"]}
+    return {"key": HEADLINES[mechanic], "label": HEADLINE_LABELS[mechanic]}
 
 # Starting values for the required inputs (a form must show something). A permalink
 # that leaves out an input means its default (as for compute()), or for a required
@@ -68,6 +89,28 @@ ADVANCED: dict[str, frozenset[str]] = {
 CHOICE_LABELS: dict[str, str] = {
     "armour-battles": "Armour Battles (000)",
     "combat-hq": "Combat HQ (004)",
+    "hidden": "Hidden Units",
+}
+
+# The help line under a field, where the parameter's own help (also the command
+# line's, which speaks of the values typed there) names internal values.
+HELP: dict[tuple[str, str], str] = {
+    ("artillery", "variant"): "Armour Battles: the Hidden Units update; Combat HQ: fire missions",
+    ("artillery", "cover"): "Combat HQ only: the owner adds +1/+2/+3D to the Reaction",
+    ("artillery", "template_radius"): "Combat HQ only",
+    ("close_assault", "att_suppressed"):
+        "+1 TN; in a later round only (a suppressed unit cannot be ordered to Close Assault)",
+}
+
+# Inputs another input makes meaningless: disabled, with the reason beside them,
+# while ``when`` holds (compute() still takes them, and ignores them).
+IGNORED: dict[str, tuple[dict[str, Any], ...]] = {
+    "artillery": (
+        {"param": "cover", "when": {"variant": "armour-battles"},
+         "reason": "Armour Battles ignores cover: no Cover Dice against interdiction fire."},
+        {"param": "template_radius", "when": {"variant": "armour-battles"},
+         "reason": "Armour Battles uses the Impact Marker alone (no burst radius)."},
+    ),
 }
 
 # Secondary figures under the headline: (result key, label, "pct" | "num" | "rounds").
@@ -98,7 +141,8 @@ FIGURES: dict[str, tuple[tuple[str, str, str], ...]] = {
 }
 
 # The main distribution(s) to chart. "label" is a template over each entry's keys;
-# "cumulative" offers the "exactly / at least" toggle (at least = k and above);
+# "cumulative" offers the "exactly / at least" toggle (at least = k and above), and
+# "view" the one it starts on ("exactly" unless said: a Blind's move asks "at least");
 # "mark" highlights the entries that count for the headline (entry >= an input).
 CHARTS: dict[str, tuple[dict[str, Any], ...]] = {
     "spotting": (
@@ -126,7 +170,7 @@ CHARTS: dict[str, tuple[dict[str, Any], ...]] = {
     ),
     "blind_move": (
         {"key": "distribution", "title": "How far the Blind moves (far enough: marked)",
-         "label": "{inches}″", "value": "p", "cumulative": True,
+         "label": "{inches}″", "value": "p", "cumulative": True, "view": "at-least",
          "mark": {"entry": "inches", "atLeastInput": "target"}},
     ),
     "deploy": (),

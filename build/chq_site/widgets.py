@@ -44,8 +44,12 @@ from chq_site.presentation import (
     FIGURES,
     GROUPS,
     HEADLINE_LABELS,
+    HEADLINE_WHEN,
+    HELP,
+    IGNORED,
     PRESETS,
     TITLES,
+    headline_for,
 )
 from chq_site.static_tables import static_table
 
@@ -136,16 +140,18 @@ def widget_spec(mechanic: str, *, compact: bool, start: dict[str, Any], canonica
         "params": [
             {"name": p.name, "kind": p.kind, "label": p.label, "default": p.default,
              "required": p.required, "min": p.minimum, "max": p.maximum,
-             "choices": list(p.choices)}
+             "choices": list(p.choices), "ask": p.ask()}
             for p in PARAMETERS[mechanic]
         ],
         "start": start,
         "base": base_values(mechanic),
-        "headline": {"key": HEADLINES[mechanic], "label": HEADLINE_LABELS[mechanic]},
+        "headline": {"key": HEADLINES[mechanic], "label": HEADLINE_LABELS[mechanic],
+                     "when": list(HEADLINE_WHEN.get(mechanic, ()))},
         "figures": [list(f) for f in FIGURES[mechanic]],
         "table": (answers.table_path(mechanic, answers.table_keys(mechanic))
                   if mechanic in answers.SMALL else None),
         "charts": list(CHARTS[mechanic]),
+        "ignored": list(IGNORED.get(mechanic, ())),
         "details": DETAILS.get(mechanic),
         "presets": [
             {"id": p.id, "label": p.label, "params": preset_values(mechanic, p),
@@ -174,7 +180,7 @@ def render_widget(mechanic: str, *, compact: bool, start: dict[str, Any], page_u
         spec=spec,
         spec_json=json.dumps(spec, ensure_ascii=False, separators=(",", ":")),
         answers_json=answers.answers_json(built) if built else "",
-        headline=spec["headline"],
+        headline=headline_for(mechanic, values),
         inputs=form_view(mechanic, uid, values),
         reading_texts=READINGS[mechanic],
         table=static_table(mechanic),
@@ -193,7 +199,8 @@ def form_view(mechanic: str, uid: str, values: dict[str, Any]) -> dict[str, Any]
     groups = GROUPS.get(mechanic, ())
 
     def section(advanced: bool) -> dict[str, Any] | None:
-        wanted = [field_view(p, uid, values[p.name]) for p in PARAMETERS[mechanic]
+        wanted = [field_view(p, uid, values[p.name], HELP.get((mechanic, p.name)))
+                  for p in PARAMETERS[mechanic]
                   if (p.name in ADVANCED.get(mechanic, ())) == advanced]
         if not wanted:
             return None
@@ -207,10 +214,11 @@ def form_view(mechanic: str, uid: str, values: dict[str, Any]) -> dict[str, Any]
     return {"uid": uid, "title": TITLES[mechanic], "main": section(False), "more": section(True)}
 
 
-def field_view(param: Param, uid: str, value: Any) -> dict[str, Any]:
-    """One field: its ids, label, help line, and its value as the form shows it."""
+def field_view(param: Param, uid: str, value: Any, help_line: str | None = None) -> dict[str, Any]:
+    """One field: its ids, label, help line (``help_line``, or the parameter's own help),
+    and its value as the form shows it."""
     fid = f"{uid}-{param.name}"
-    help_text = describe(param)
+    help_text = describe(param, help_line)
     view: dict[str, Any] = {
         "name": param.name, "kind": param.kind, "label": param.label, "id": fid,
         "help": help_text, "help_id": f"{fid}-help", "msg_id": f"{fid}-msg",
@@ -230,11 +238,11 @@ def field_view(param: Param, uid: str, value: Any) -> dict[str, Any]:
     return view
 
 
-def describe(param: Param) -> str:
+def describe(param: Param, help_line: str | None = None) -> str:
     """The help line under a field: the rule's effect and the allowed range."""
     bits = []
-    if param.help:
-        bits.append(param.help)
+    if help_line or param.help:
+        bits.append(help_line or param.help)
     if param.kind in ("int", "number"):
         lo, hi = _num(param.minimum), _num(param.maximum)
         bits.append(f"{lo} to {hi}{param.unit if param.unit == '″' else ''}")

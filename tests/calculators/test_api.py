@@ -82,16 +82,17 @@ def test_irrational_answers_have_no_exact_fraction() -> None:
 @pytest.mark.parametrize(
     ("mechanic", "params", "field", "words"),
     [
-        ("artillery", {"variant": "combat-hq", "fire_dice": 41}, "fire_dice", "must be a whole number 0..40, got 41"),
-        ("artillery", {"fire_dice": 5}, "variant", "is required"),
-        ("spotting", {"distance": float("nan")}, "distance", "got nan"),
-        ("spotting", {"distance": float("inf")}, "distance", "got inf"),
-        ("spotting", {"distance": True}, "distance", "got true"),
+        ("artillery", {"variant": "combat-hq", "fire_dice": 41}, "fire_dice", "enter a whole number from 0 to 40 (you entered 41)"),
+        ("artillery", {"fire_dice": 5}, "variant", "choose one of armour-battles, combat-hq (it is required)"),
+        ("spotting", {"distance": ""}, "distance", "enter a number from 0 to 200 (the field is empty)"),
+        ("spotting", {"distance": float("nan")}, "distance", "(you entered nan)"),
+        ("spotting", {"distance": float("inf")}, "distance", "(you entered inf)"),
+        ("spotting", {"distance": True}, "distance", "(you entered true)"),
         ("spotting", {"distance": 10, "chain_dice": 2.0}, "chain_dice", "whole number"),
-        ("spotting", {"distance": 10, "cover": "jungle"}, "cover", "one of none, light, medium, heavy"),
-        ("spotting", {"distance": 10, "moving": 1}, "moving", "true or false"),
+        ("spotting", {"distance": 10, "cover": "jungle"}, "cover", "choose one of none, light, medium, heavy (you entered 'jungle')"),
+        ("spotting", {"distance": 10, "moving": 1}, "moving", "enter true or false (you entered 1)"),
         ("spotting", {"distance": 10, "range": 3}, "range", "unknown parameter"),
-        ("spotting", {"distance": 201}, "distance", "0..200"),
+        ("spotting", {"distance": 201}, "distance", "enter a number from 0 to 200 (you entered 201)"),
         ("close_assault", {"att_dice": 3, "def_dice": 3, "att_suppressed": True}, "att_suppressed",
          "cannot be ordered to Close Assault"),
         ("close_assault", {"att_dice": 3, "def_dice": 3, "def_disruption": 3}, "def_disruption",
@@ -99,7 +100,7 @@ def test_irrational_answers_have_no_exact_fraction() -> None:
         ("close_assault", {"att_dice": 0, "def_dice": 0}, "att_dice", "could never end"),
         ("close_assault", {"att_dice": 1, "att_move": "double", "def_dice": 0}, "att_dice",
          "in round 1"),
-        ("deploy", {"units": 0}, "units", "1..20"),
+        ("deploy", {"units": 0}, "units", "enter a whole number from 1 to 20 (you entered 0)"),
         ("rally", [], "params", "must be an object"),
         ("teleport", {}, "mechanic", "must be one of"),
     ],
@@ -144,7 +145,7 @@ def test_cli_bad_input_is_one_line_and_exit_2() -> None:
     run = run_cli("artillery", "--variant", "combat-hq", "--fire-dice", "41")
     assert run.returncode == 2
     assert run.stdout == ""
-    assert run.stderr == "error: fire_dice: must be a whole number 0..40, got 41\n"
+    assert run.stderr == "error: fire_dice: enter a whole number from 0 to 40 (you entered 41)\n"
     for args, field in [(("spotting", "--distance", "abc"), "distance"),
                         (("spotting", "--json", "{bad"), "json"),
                         (("spotting", "--distance", "9", "--speed", "3"), "speed"),

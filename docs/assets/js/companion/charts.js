@@ -15,9 +15,7 @@ export function renderCharts(output) {
   const series = charts.map((chart) => {
     const entries = Array.isArray(output.result[chart.key]) ? output.result[chart.key] : [];
     const values = entries.map((entry) => Number((entry[chart.value] || {}).value) || 0);
-    const shown = chart.cumulative && output.view === "at-least"
-      ? values.map((_, i) => values.slice(i).reduce((a, b) => a + b, 0))
-      : values;
+    const shown = chart.cumulative && output.view === "at-least" ? atLeast(entries, chart) : values;
     return { chart, entries, shown };
   });
   const top = Math.max(1e-12, ...series.flatMap((s) => s.shown));
@@ -29,7 +27,9 @@ export function renderCharts(output) {
       nodes.push(figure);
       continue;
     }
-    const marked = markedRows(chart, entries, output.result.inputs || {});
+    let marked = markedRows(chart, entries, output.result.inputs || {});
+    // "At least": the first row that counts is the headline's whole chance.
+    if (chart.cumulative && output.view === "at-least" && marked.size) marked = new Set([Math.min(...marked)]);
     const rows = entries.map((entry, i) => {
       let label = fill(chart.label, entry, i);
       if (chart.cumulative && output.view === "at-least" && i < entries.length - 1) label += " or more";
@@ -48,6 +48,29 @@ export function renderCharts(output) {
     nodes.push(figure);
   }
   box.replaceChildren(...nodes);
+}
+
+/** "At least": each entry's chance plus every later one's, summed exactly when each
+ *  has its exact fraction (a float sum of every outcome can fall short of 1 and
+ *  print as ">99.9%" for a certainty). */
+export function atLeast(entries, chart) {
+  const probs = entries.map((entry) => entry[chart.value] || {});
+  if (!probs.every((p) => /^\d+\/\d+$/.test(p.exact || ""))) {
+    const values = probs.map((p) => Number(p.value) || 0);
+    return values.map((_, i) => values.slice(i).reduce((a, b) => a + b, 0));
+  }
+  const out = [];
+  let [n, d] = [0n, 1n];
+  for (let i = probs.length - 1; i >= 0; i -= 1) {
+    const [pn, pd] = probs[i].exact.split("/").map(BigInt);
+    [n, d] = [n * pd + pn * d, d * pd];
+    let [a, b] = [n, d];
+    while (b) [a, b] = [b, a % b];
+    [n, d] = [n / a, d / a];
+    // Not 1 unless exactly 1 (pct() says ">99.9%" for a near-certainty).
+    out[i] = n === d ? 1 : Math.min(Number((n * 10n ** 18n) / d) / 1e18, 1 - Number.EPSILON);
+  }
+  return out;
 }
 
 /** Rows that count for the headline: the distance's band, or entries >= an input. */

@@ -1,10 +1,13 @@
 /* A widget's form: reading the inputs (with the errors of a permalink's values that
- * could not be put in a field), writing them, the step buttons' arithmetic, and the
- * messages beside the fields. The build writes the form (one field per parameter,
- * data-param="name"); nothing here creates a field. */
+ * could not be put in a field), writing them, the step buttons' arithmetic, the
+ * messages beside the fields (in compute()'s words, after the field's label), the
+ * inputs another input makes meaningless (disabled, with the reason), and the inputs
+ * as a line of text for a printed page. A field being typed in is not flagged until
+ * it is left: its refusal is "pending" meanwhile. The build writes the form (one
+ * field per parameter, data-param="name"); nothing here creates a field. */
 
-import { NUMBER, rangeText } from "./params.js";
-import { sentence } from "./util.js";
+import { NUMBER, refusal } from "./params.js";
+import { el, sentence } from "./util.js";
 
 export class Form {
   /** ``node``: the widget's <form class="chq-form">; ``spec``: its data-spec. */
@@ -15,6 +18,29 @@ export class Form {
     // A permalink's value that no field can show ("cover=swamp"): name -> message,
     // until that field is edited, the form reset or another permalink read.
     this.errors = new Map();
+    this.editing = null; // the text field being typed in (not flagged until it is left)
+    this.held = false; // its refusal was held back
+  }
+
+  /** An edit of field ``name`` by an "input" or "change" event: true when the widget
+   *  should answer it. Text fields answer as you type ("input"); their "change" (the
+   *  field left, or Enter) only flags what typing held back. Switches and choices
+   *  answer on "change". */
+  noteEdit(name, type, isText) {
+    if (!isText) {
+      if (type !== "change") return false;
+      this.errors.delete(name);
+      return true;
+    }
+    this.errors.delete(name);
+    if (type === "input") {
+      this.editing = name;
+      return true;
+    }
+    const held = this.held && this.editing === name;
+    this.editing = null;
+    this.held = false;
+    return held;
   }
 
   field(name) {
@@ -33,13 +59,16 @@ export class Form {
   }
 
   setAll(values) {
+    this.editing = null;
     for (const param of this.spec.params) this.setField(param, values[param.name]);
   }
 
-  /** The inputs shown: {params, errors}; ``errors`` as [{field, message}]. */
+  /** The inputs shown: {params, errors}; ``errors`` as [{field, message, pending}],
+   *  ``pending`` for the field being typed in (not to be shown yet). */
   read() {
     const params = {};
     const errors = [];
+    this.held = false;
     for (const param of this.spec.params) {
       if (this.errors.has(param.name)) {
         errors.push({ field: param.name, message: this.errors.get(param.name) });
@@ -53,8 +82,14 @@ export class Form {
         params[param.name] = checked ? checked.value : param.default;
       } else {
         const text = inputs[0].value.trim();
-        if (NUMBER[param.kind].test(text)) params[param.name] = Number(text);
-        else errors.push({ field: param.name, message: `must be ${rangeText(param)}, got '${text}'` });
+        const number = NUMBER[param.kind].test(text) ? Number(text) : null;
+        if (number !== null && number >= param.min && number <= param.max) {
+          params[param.name] = number;
+          continue;
+        }
+        const pending = param.name === this.editing;
+        if (pending) this.held = true;
+        errors.push({ field: param.name, message: refusal(param, text, number === null), pending });
       }
     }
     return { params, errors };
@@ -70,6 +105,58 @@ export class Form {
     if (param.kind === "number") value = Math.round(value * 1000) / 1000;
     input.value = String(value);
     this.errors.delete(param.name);
+    this.editing = null;
+  }
+
+  /** After each read: disable the inputs the others make meaningless (presentation.
+   *  IGNORED), saying why, and write the inputs as text for a printed page. */
+  reflect(params) {
+    for (const rule of this.spec.ignored || []) {
+      const field = this.field(rule.param);
+      if (!field) continue;
+      const off = Object.entries(rule.when).every(([name, value]) => params[name] === value);
+      const id = `${this.node.id}-${rule.param}-why`;
+      let why = field.querySelector(".chq-why");
+      if (off && !why) {
+        why = el("p", { class: "chq-why", id, text: rule.reason });
+        field.querySelector(".chq-msg").before(why);
+      } else if (!off && why) {
+        why.remove();
+      }
+      field.classList.toggle("is-ignored", off);
+      for (const input of field.querySelectorAll("input, button")) {
+        input.disabled = off;
+        const holder = input.type === "radio" ? field : input;
+        const described = (holder.getAttribute("aria-describedby") || "").split(/\s+/).filter((x) => x && x !== id);
+        if (off) described.push(id);
+        if (described.length) holder.setAttribute("aria-describedby", described.join(" "));
+      }
+    }
+    this.printLine();
+  }
+
+  /** "Inputs: Distance to the Blind (inches) 18; Blind's cover: None; ...": a printed
+   *  page shows the inputs of its answer (the form itself does not print). */
+  printLine() {
+    const parts = [];
+    for (const field of this.node.querySelectorAll("[data-param]")) {
+      const label = field.querySelector(".chq-label, .chq-switch__label");
+      const name = label ? label.textContent.trim() : field.dataset.param;
+      const checkbox = field.querySelector("input[type=checkbox]");
+      const radio = field.querySelector("input[type=radio]:checked");
+      let value;
+      if (checkbox) value = checkbox.checked ? "yes" : "no";
+      else if (radio) value = (radio.labels[0] || radio).textContent.trim();
+      else value = (field.querySelector("input") || {}).value || "–";
+      parts.push(`${name}: ${value}${field.classList.contains("is-ignored") ? " (ignored)" : ""}`);
+    }
+    const root = this.node.closest(".chq-widget");
+    let line = root.querySelector(".chq-inputs-print");
+    if (!line) {
+      line = el("p", { class: "chq-inputs-print" });
+      (root.querySelector(":scope > .chq-output") || this.node).before(line);
+    }
+    line.textContent = `Inputs: ${parts.join("; ")}.`;
   }
 
   /* --- messages --- */
@@ -89,12 +176,14 @@ export class Form {
     const field = name ? this.field(name) : null;
     if (!field) {
       const general = this.node.querySelector(".chq-form__message");
-      general.textContent = sentence(name ? `${name}: ${message}` : message);
+      const param = name ? this.params.get(name) : null;
+      general.textContent = sentence(name ? `${param ? param.label : name}: ${message}` : message);
       general.hidden = false;
       return;
     }
     field.classList.add("is-invalid");
-    field.querySelector(".chq-msg").textContent = sentence(message);
+    const param = this.params.get(name);
+    field.querySelector(".chq-msg").textContent = sentence(`${param ? param.label : name}: ${message}`);
     for (const input of field.querySelectorAll("input")) input.setAttribute("aria-invalid", "true");
     for (let d = field.closest("details"); d; d = d.parentElement && d.parentElement.closest("details")) {
       d.open = true;

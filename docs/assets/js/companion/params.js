@@ -9,11 +9,13 @@ export const NUMBER = {
   number: /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/,
 };
 
-/** What a parameter accepts, for messages: "a whole number 0..40", "one of a, b". */
-export function rangeText(param) {
-  if (param.kind === "choice") return `one of ${param.choices.join(", ")}`;
-  if (param.kind === "bool") return "true or false";
-  return `${param.kind === "int" ? "a whole number" : "a number"} ${param.min}..${param.max}`;
+/** The message for a value a field cannot take, in the words compute() uses
+ *  (calculators.params.Param.refusal; ``param.ask`` is the build's copy of its
+ *  start): "enter a number from 0 to 200 (you entered 250)". ``text``: what was
+ *  typed; ``quoted``: it is not a number (compute() shows a string in quotes). */
+export function refusal(param, text, quoted = true) {
+  if (text === "") return `${param.ask} (the field is empty)`;
+  return `${param.ask} (you entered ${quoted ? `'${text}'` : text})`;
 }
 
 /** A value as a permalink (and the answers' keys) write it. */

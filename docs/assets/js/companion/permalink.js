@@ -3,7 +3,7 @@
  * means the parameter's default, and the starting inputs have no fragment at all.
  * A "Try it" preset's inputs are written as the preset's own fragment. */
 
-import { formatValue, rangeText, sameValues } from "./params.js";
+import { formatValue, refusal, sameValues } from "./params.js";
 
 function names(spec) {
   return spec.params.map((p) => p.name);
@@ -27,10 +27,10 @@ export function applyFragment(form, hash) {
     if (!param) continue; // a fragment may carry other things; unknown keys are ignored
     if (param.kind === "bool") {
       if (raw === "true" || raw === "false") form.setField(param, raw === "true");
-      else form.errors.set(key, `must be true or false, got '${raw}'`);
+      else form.errors.set(key, refusal(param, raw));
     } else if (param.kind === "choice") {
       if (param.choices.includes(raw)) form.setField(param, raw);
-      else form.errors.set(key, `must be ${rangeText(param)}, got '${raw}'`);
+      else form.errors.set(key, refusal(param, raw));
     } else {
       form.setField(param, raw);
     }

@@ -7,6 +7,13 @@ import { renderCharts } from "./charts.js";
 import { engine } from "./engine.js";
 import { el, fill, pct } from "./util.js";
 
+/** The headline's result key and label for these inputs (chq_site.presentation.
+ *  headline_for mirrors it): spotting Hidden Units headline p_found, not p_spotted. */
+export function headlineFor(spec, inputs) {
+  const found = (spec.headline.when || []).find((c) => inputs[c.param] === c.value);
+  return found ? { key: found.key, label: found.label } : { key: spec.headline.key, label: spec.headline.label };
+}
+
 export class ResultView {
   /** ``root``: the widget; ``spec``: its data-spec; ``uid``: a page-unique name
    *  (for the chart's radio group); ``guard``: runs a callback, showing its error. */
@@ -17,7 +24,8 @@ export class ResultView {
     this.guard = guard;
     this.result = null; // the answer shown
     this.showExact = false; // the headline as the exact fraction
-    this.view = "exactly"; // the charts: "exactly" | "at-least"
+    // The charts: "exactly" | "at-least", from the chart that says (a Blind's move: at least).
+    this.view = ((spec.charts || []).find((chart) => chart.view) || { view: "exactly" }).view;
   }
 
   /** Draw ``this.result`` everywhere it shows. */
@@ -54,7 +62,9 @@ export class ResultView {
     const headline = this.root.querySelector("[data-headline]");
     const result = this.result;
     if (!headline || !result) return;
-    const key = this.spec.headline.key;
+    const { key, label } = headlineFor(this.spec, result.inputs || {});
+    const labelNode = this.root.querySelector(".chq-output__label");
+    if (labelNode && labelNode.textContent !== label) labelNode.textContent = label;
     if (!key) {
       headline.dataset.value = "";
       headline.dataset.exact = "";

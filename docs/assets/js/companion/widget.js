@@ -111,11 +111,9 @@ export class Widget {
     const target = event.target;
     if (!target || !target.name || !this.params.has(target.name)) return;
     const param = this.params.get(target.name);
-    // Text fields compute as you type ("input"); switches and choices on "change".
+    // Text fields compute as you type ("input"); switches and choices on "change" (form.js).
     const isText = param.kind === "int" || param.kind === "number";
-    if (isText !== (event.type === "input")) return;
-    this.form.errors.delete(target.name);
-    this.guard(() => this.update("user"));
+    if (this.form.noteEdit(target.name, event.type, isText)) this.guard(() => this.update("user"));
   }
 
   onKey(event) {
@@ -129,6 +127,7 @@ export class Widget {
       this.step(input, param, steps[event.key]);
     } else if (event.key === "Enter") {
       event.preventDefault();
+      if (this.form.noteEdit(input.name, "change", true)) this.update("user"); // flag what typing held back
     }
   }
 
@@ -198,9 +197,12 @@ export class Widget {
     this.latest = id;
     this.form.clearMessages();
     showPresetNote(this.root, this.spec, params);
+    this.form.reflect(params);
     if (errors.length) {
-      for (const error of errors) this.form.showFieldError(error.field, error.message);
-      this.showInputError();
+      for (const error of errors) if (!error.pending) this.form.showFieldError(error.field, error.message);
+      // A field being typed in is not flagged yet: the last answer stays, marked stale.
+      if (!errors.every((error) => error.pending)) this.showInputError();
+      else { this.root.dataset.state = "loading"; this.root.classList.add("chq-stale"); }
       return;
     }
     if (this.isMain && (origin === "user" || origin === "preset" || origin === "reset")) writeFragment(this.spec, params, this.compare ? this.compare.vs() : "");

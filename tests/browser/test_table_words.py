@@ -1,0 +1,487 @@
+"""Reading and tapping at the table (issue 12): glossary terms open in place, and the
+widgets speak the players' words. The built site over HTTP, in Chromium, with the
+real Pyodide engine; every number compared with ``calculators.compute()``.
+
+* a glossary term opens its definition in place (tap, click, Enter, Space; hover
+  with a mouse), at body size, inside the screen, with a link to the full entry
+  and a close button; Escape closes it and focus goes back to the term; one at a
+  time; a term is a link at most once per section; without JavaScript a plain link;
+* Spotting with Target = Hidden Units headlines ``p_found`` (the units are found at
+  all), from the page's answer table and from the engine alike;
+* errors name the field and say what to enter, in compute()'s own words; a field
+  being typed in is not flagged until it is left, its last answer kept (stale);
+* Artillery's hints use the rules' names, and Cover is disabled (with the reason)
+  under Armour Battles, which ignores it;
+* Moving a Blind opens its chart on "At least";
+* a printed calculator shows the inputs it was computed for, and no buttons;
+* screenshots: a rules page with a pop-over open, each calculator page, at
+  820x1180 and 390x844, light and dark (``.artifacts/screenshots/words-*.png``).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+from collections.abc import Iterator
+from fractions import Fraction
+from html.parser import HTMLParser
+from pathlib import Path
+from typing import Any
+
+import pytest
+from chq_site import glossary, permalinks, presentation
+
+from calculators import PARAMETERS, InputError, compute
+from tests.browser.site_helpers import built_pages, url
+
+ROOT = Path(__file__).resolve().parents[2]
+READY_MS = 120_000
+TABLET = {"width": 820, "height": 1180}
+PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1280, "height": 900}
+RULES_PAGE = "rules/spotting/"
+PAGES = {m: f"calculators/{m.replace('_', '-')}/" for m in PARAMETERS}
+NO_SW = "delete Navigator.prototype.serviceWorker;"
+# Colour transitions off, so a screenshot after a palette switch shows the new colours.
+NO_TRANSITIONS = "*, *::before, *::after { transition: none !important; animation: none !important; }"
+
+POPOVER = "#chq-gloss"
+MAIN = ".chq-widget[data-mode=full]"
+
+
+# --------------------------------------------------------------------------- #
+# Helpers                                                                     #
+# --------------------------------------------------------------------------- #
+
+@pytest.fixture
+def open_page(new_context: Any, site_url: str) -> Iterator[Any]:
+    """Factory: ``open_page(path, viewport, **options)`` gives a page (no service
+    worker; requests off the site's origin blocked and logged) with its script
+    errors in ``page.chq_errors`` and the site's address in ``page.chq_base``."""
+    pages: list[Any] = []
+
+    def make(path: str, viewport: dict[str, int] = TABLET, **options: Any) -> Any:
+        context = new_context(viewport=viewport, **options)
+        context.add_init_script(NO_SW)
+        page = context.new_page()
+        page.chq_base = site_url
+        page.chq_errors = []
+        page.on("pageerror", lambda exc: page.chq_errors.append(f"pageerror: {exc}"))
+        page.on("console", lambda msg: page.chq_errors.append(f"console: {msg.text}")
+                if msg.type == "error" else None)
+        page.goto(url(site_url, path))
+        pages.append(page)
+        return page
+
+    yield make
+    for page in pages:
+        assert page.context.requests.off_origin == []
+
+
+def definitions() -> dict[str, str]:
+    """Glossary anchor -> definition, read from the glossary's source."""
+    text = (ROOT / "docs" / glossary.GLOSSARY_SRC).read_text(encoding="utf-8")
+    return {term.anchor: term.definition for term in glossary.parse_glossary(text)}
+
+
+def wait_answer(page: Any, inputs: dict[str, Any], source: str = "engine") -> dict[str, Any]:
+    """Wait until the main widget shows ``source``'s answer for exactly ``inputs``
+    (data-state ready, data-source); return a snapshot of it."""
+    return page.wait_for_function(
+        """([want, source]) => {
+            const root = document.querySelector('.chq-widget[data-mode=full]');
+            if (!root || root.dataset.state !== 'ready' || root.dataset.source !== source) return false;
+            const result = JSON.parse(root.dataset.result);
+            const got = result.inputs || {};
+            if (!Object.keys(want).every(k => JSON.stringify(got[k]) === JSON.stringify(want[k]))) return false;
+            const h = root.querySelector('[data-headline]');
+            return {result, value: h.dataset.value, exact: h.dataset.exact, text: h.textContent.trim(),
+                    label: root.querySelector('.chq-output__label').textContent.trim()};
+        }""",
+        arg=[inputs, source], timeout=READY_MS,
+    ).json_value()
+
+
+def full_inputs(mechanic: str, params: dict[str, Any]) -> dict[str, Any]:
+    return json.loads(json.dumps(compute(mechanic, params)["inputs"]))
+
+
+def refusal(mechanic: str, params: dict[str, Any]) -> InputError:
+    with pytest.raises(InputError) as caught:
+        compute(mechanic, params)
+    return caught.value
+
+
+def label(mechanic: str, name: str) -> str:
+    return next(p.label for p in PARAMETERS[mechanic] if p.name == name)
+
+
+def popover_state(page: Any) -> dict[str, Any]:
+    return page.evaluate(
+        """() => {
+            const box = document.getElementById('chq-gloss');
+            if (!box || box.hidden) return {open: false, active: document.activeElement.className || ''};
+            const r = box.getBoundingClientRect();
+            const close = box.querySelector('.chq-gloss__close').getBoundingClientRect();
+            const text = box.querySelector('.chq-gloss__text');
+            return {open: true, left: r.left, right: r.right, top: r.top, bottom: r.bottom,
+                    width: document.documentElement.clientWidth, height: innerHeight,
+                    term: box.querySelector('.chq-gloss__term').textContent,
+                    text: text.textContent, size: parseFloat(getComputedStyle(text).fontSize),
+                    more: box.querySelector('.chq-gloss__link').getAttribute('href'),
+                    close: [close.width, close.height],
+                    openBoxes: [...document.querySelectorAll('.chq-gloss')].filter(b => !b.hidden).length,
+                    expanded: [...document.querySelectorAll('a.chq-term[aria-expanded=true]')].length,
+                    inside: box.contains(document.activeElement),
+                    active: document.activeElement.className || ''};
+        }"""
+    )
+
+
+# --------------------------------------------------------------------------- #
+# Glossary terms                                                              #
+# --------------------------------------------------------------------------- #
+
+class _Sections(HTMLParser):
+    """Counts glossary links per section (the text between two headings) of a page's article."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.depth = 0  # inside <article>
+        self.counts: list[list[str]] = [[]]
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        values = dict(attrs)
+        if tag == "article":
+            self.depth += 1
+        if not self.depth:
+            return
+        if re.fullmatch(r"h[1-6]", tag) or values.get("role") == "heading":
+            self.counts.append([])
+        if tag == "a" and "chq-term" in (values.get("class") or "").split():
+            self.counts[-1].append(values.get("href") or "")
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "article":
+            self.depth -= 1
+
+
+def test_a_term_is_a_link_at_most_once_per_section(built_site: Path) -> None:
+    checked = 0
+    for path in built_pages(built_site):
+        html_file = built_site / (path + "index.html" if not path.endswith(".html") else path)
+        if not html_file.is_file():
+            continue
+        parser = _Sections()
+        parser.feed(html_file.read_text(encoding="utf-8"))
+        for links in parser.counts:
+            assert len(links) <= 1, f"{path}: {len(links)} glossary links in one section: {links}"
+        checked += sum(map(len, parser.counts))
+    assert checked > 10, "no glossary links at all"
+
+
+def test_a_tap_opens_the_definition_in_place(open_page: Any) -> None:
+    page = open_page(RULES_PAGE, PHONE, has_touch=True, is_mobile=True)
+    terms = page.locator("article a.chq-term")
+    assert terms.count() >= 2
+    known = definitions()
+    first = terms.nth(0)
+    anchor = first.get_attribute("href").rsplit("#", 1)[1]
+    before = page.url
+    first.scroll_into_view_if_needed()
+    first.tap()
+    page.wait_for_selector(f"{POPOVER}:not([hidden])")
+    shown = popover_state(page)
+    assert page.url == before, "the tap left the page"
+    assert shown["text"] == known[anchor]
+    assert shown["size"] >= 14
+    assert shown["left"] >= 0 and shown["right"] <= shown["width"], shown
+    assert shown["more"].endswith(f"#{anchor}")
+    assert shown["close"][0] >= 44 and shown["close"][1] >= 44
+    assert first.get_attribute("aria-expanded") == "true"
+    # The full entry is one tap away.
+    assert page.locator(f"{POPOVER} .chq-gloss__link").inner_text().startswith("Full entry")
+    # A second term: still one pop-over, now the second term's.
+    second = terms.nth(1)
+    second.scroll_into_view_if_needed()
+    second.tap()
+    page.wait_for_function(
+        "a => document.querySelector('#chq-gloss .chq-gloss__text').textContent === a", arg=known[
+            second.get_attribute("href").rsplit("#", 1)[1]])
+    shown = popover_state(page)
+    assert shown["openBoxes"] == 1 and shown["expanded"] == 1
+    assert first.get_attribute("aria-expanded") == "false"
+    assert shown["left"] >= 0 and shown["right"] <= shown["width"], shown
+    # The close button closes it; focus goes back to the term.
+    page.locator(f"{POPOVER} .chq-gloss__close").tap()
+    page.wait_for_selector(POPOVER, state="hidden")
+    assert page.evaluate("() => document.activeElement.getAttribute('href')") == second.get_attribute("href")
+    assert page.chq_errors == []
+
+
+def test_enter_space_and_escape(open_page: Any) -> None:
+    page = open_page(RULES_PAGE, TABLET)
+    term = page.locator("article a.chq-term").first
+    term.focus()
+    page.keyboard.press("Enter")
+    page.wait_for_selector(f"{POPOVER}:not([hidden])")
+    assert popover_state(page)["inside"], "focus did not move into the pop-over"
+    page.keyboard.press("Escape")
+    page.wait_for_selector(POPOVER, state="hidden")
+    assert page.evaluate("() => document.activeElement.classList.contains('chq-term')")
+    href = term.get_attribute("href")
+    assert page.evaluate("() => document.activeElement.getAttribute('href')") == href
+    page.keyboard.press("Space")
+    page.wait_for_selector(f"{POPOVER}:not([hidden])")
+    # Tab walks the pop-over (the link, the close button), then on past the term.
+    page.keyboard.press("Tab")
+    assert page.evaluate("() => document.activeElement.classList.contains('chq-gloss__link')")
+    page.keyboard.press("Tab")
+    assert page.evaluate("() => document.activeElement.classList.contains('chq-gloss__close')")
+    page.keyboard.press("Tab")
+    page.wait_for_selector(POPOVER, state="hidden")
+    assert page.evaluate("() => document.activeElement.getAttribute('href')") != href
+    assert page.chq_errors == []
+
+
+def test_hover_shows_it_with_a_mouse(open_page: Any) -> None:
+    page = open_page(RULES_PAGE, DESKTOP)
+    term = page.locator("article a.chq-term").first
+    term.hover()
+    page.wait_for_selector(f"{POPOVER}:not([hidden])")
+    assert popover_state(page)["text"] == term.get_attribute("data-definition")
+    assert not popover_state(page)["inside"], "hover must not take the focus"
+    page.mouse.move(5, 5)
+    page.wait_for_selector(POPOVER, state="hidden")
+
+
+def test_without_javascript_a_term_is_a_plain_link(open_page: Any) -> None:
+    page = open_page(RULES_PAGE, TABLET, java_script_enabled=False)
+    term = page.locator("article a.chq-term").first
+    href = term.get_attribute("href")
+    assert "reference/glossary/#" in href
+    term.click()
+    page.wait_for_url(re.compile(r"/reference/glossary/#"))
+    assert page.url.endswith("#" + href.rsplit("#", 1)[1])
+
+
+# --------------------------------------------------------------------------- #
+# Words in the widgets                                                        #
+# --------------------------------------------------------------------------- #
+
+def test_hidden_units_headline_is_p_found(open_page: Any) -> None:
+    params = {"distance": 18, "cover": "light", "target": "hidden"}
+    want = compute("spotting", params)
+    assert want["p_found"] != want["p_spotted"]
+    assert Fraction(want["p_found"]["exact"]) == Fraction(want["p_deployed"]["exact"]) + Fraction(
+        want["p_blind"]["exact"])
+    page = open_page(PAGES["spotting"] + "#distance=18&cover=light&target=hidden", TABLET)
+    # The answer table's (the build's) and then the engine's: both headline p_found.
+    for source in ("build", "engine"):
+        shown = wait_answer(page, full_inputs("spotting", params), source) if source == "engine" else \
+            page.wait_for_function(
+                """() => { const r = document.querySelector('.chq-widget[data-mode=full]');
+                    if (!r || r.dataset.state !== 'ready') return false;
+                    const h = r.querySelector('[data-headline]');
+                    return {source: r.dataset.source, exact: h.dataset.exact,
+                            label: r.querySelector('.chq-output__label').textContent}; }""",
+                timeout=READY_MS).json_value()
+        assert shown["exact"] == want["p_found"]["exact"], (source, shown)
+        assert "found" in shown["label"].lower(), shown["label"]
+    assert shown["text"] == presentation.pct(want["p_found"])
+    # Back to a Blind: the spotting attempt's chance again, under its own label.
+    page.locator(f'{MAIN} [data-param="target"] label', has_text="Blind").click()
+    blind = compute("spotting", {"distance": 18, "cover": "light"})
+    shown = wait_answer(page, full_inputs("spotting", {"distance": 18, "cover": "light"}), "engine")
+    assert shown["exact"] == blind["p_spotted"]["exact"]
+    assert shown["label"] == presentation.HEADLINE_LABELS["spotting"]
+    assert page.chq_errors == []
+
+
+@pytest.mark.parametrize(("fragment", "field", "value"), [
+    ("distance=250", "distance", 250),
+    ("distance=abc", "distance", "abc"),
+    ("distance=18&cover=swamp", "cover", "swamp"),
+])
+def test_errors_name_the_field_in_plain_words(open_page: Any, fragment: str, field: str, value: Any) -> None:
+    params = {"distance": 18, field: value}
+    error = refusal("spotting", params)
+    assert error.field == field and "must be" not in error.message and "got" not in error.message
+    expected = f"{label('spotting', field)}: {error.message}."
+    page = open_page(PAGES["spotting"] + "#" + fragment, TABLET)
+    message = page.wait_for_function(
+        """field => { const r = document.querySelector('.chq-widget[data-mode=full]');
+            const msg = r && r.querySelector(`[data-param="${field}"] .chq-msg`);
+            return r && r.dataset.state === 'error' && msg && msg.textContent; }""",
+        arg=field, timeout=READY_MS).json_value()
+    assert message == expected
+    # The command line: the same words, as `error: <field>: <message>`, exit 2.
+    done = subprocess.run([sys.executable, "-m", "calculators", "spotting", "--json", json.dumps(params)],
+                          capture_output=True, text=True, cwd=ROOT, check=False)
+    assert done.returncode == 2
+    assert done.stderr == f"error: {field}: {error.message}\n"
+
+
+def test_a_field_being_typed_in_is_not_flagged(open_page: Any) -> None:
+    page = open_page(PAGES["spotting"] + "#distance=18", TABLET)
+    good = wait_answer(page, full_inputs("spotting", {"distance": 18}), "engine")
+    field = page.locator(f'{MAIN} input[name="distance"]')
+    message = page.locator(f'{MAIN} [data-param="distance"] .chq-msg')
+    field.click()
+    page.keyboard.press("Control+A")
+    page.keyboard.press("Backspace")
+    page.wait_for_function(
+        "() => { const r = document.querySelector('.chq-widget[data-mode=full]');"
+        " return r.classList.contains('chq-stale') && r.dataset.state === 'loading'; }")
+    assert message.inner_text() == ""
+    assert field.get_attribute("aria-invalid") is None
+    root = page.locator(MAIN)
+    # The last good answer stays in view (marked stale).
+    assert json.loads(root.get_attribute("data-result"))["inputs"]["distance"] == 18
+    assert root.locator("[data-headline]").get_attribute("data-exact") == good["exact"]
+    assert root.locator(".chq-result").is_visible()
+    # Out of range while typing: still not flagged.
+    page.keyboard.type("250")
+    page.wait_for_function(
+        "() => document.querySelector('.chq-widget[data-mode=full] input[name=distance]').value === '250'"
+        " && document.querySelector('.chq-widget[data-mode=full]').dataset.state === 'loading'")
+    assert message.inner_text() == ""
+    # Leaving the field flags it, in compute()'s words.
+    page.keyboard.press("Tab")
+    page.wait_for_function("() => document.querySelector('.chq-widget[data-mode=full]').dataset.state === 'error'")
+    assert message.inner_text() == f"{label('spotting', 'distance')}: {refusal('spotting', {'distance': 250}).message}."
+    assert field.get_attribute("aria-invalid") == "true"
+    # A good value answers again.
+    field.fill("30")
+    want = compute("spotting", {"distance": 30})
+    assert wait_answer(page, full_inputs("spotting", {"distance": 30}), "engine")["exact"] == \
+        want["p_spotted"]["exact"]
+    assert message.inner_text() == ""
+    # An empty field left empty says so once left (no "got ''").
+    field.fill("")
+    assert message.inner_text() == ""
+    field.press("Enter")
+    page.wait_for_function("() => document.querySelector('.chq-widget[data-mode=full]').dataset.state === 'error'")
+    assert message.inner_text() == f"{label('spotting', 'distance')}: {refusal('spotting', {'distance': ''}).message}."
+    assert "''" not in message.inner_text()
+    assert page.chq_errors == []
+
+
+def test_artillery_speaks_of_the_rules_by_name_and_disables_cover(open_page: Any) -> None:
+    page = open_page(PAGES["artillery"], TABLET)
+    start = compute("artillery", {"variant": "armour-battles"})
+    wait_answer(page, full_inputs("artillery", {"variant": "armour-battles"}), "engine")
+    root = page.locator(MAIN)
+    helps = " ".join(root.locator(".chq-help").all_inner_texts())
+    assert "armour-battles" not in helps and "combat-hq" not in helps, helps
+    assert "Combat HQ only" in helps and "Armour Battles" in helps
+    cover = root.locator('[data-param="cover"]')
+    radios = cover.locator("input[type=radio]")
+    assert all(radios.nth(i).is_disabled() for i in range(radios.count()))
+    why = cover.locator(".chq-why")
+    assert why.is_visible() and "Armour Battles" in why.inner_text()
+    described = cover.get_attribute("aria-describedby").split()
+    assert why.get_attribute("id") in described
+    assert root.locator('[data-param="template_radius"] input').is_disabled()
+    # Combat HQ uses cover: enabled again, the reason gone, and the answer counts it.
+    root.locator('[data-param="variant"] label', has_text="Combat HQ").click()
+    page.wait_for_function(
+        "() => !document.querySelector('.chq-widget[data-mode=full] [data-param=cover] input').disabled")
+    assert why.count() == 0
+    cover.locator("label", has_text="Heavy").click()
+    params = {"variant": "combat-hq", "cover": "heavy"}
+    shown = wait_answer(page, full_inputs("artillery", params), "engine")
+    assert math_close(float(shown["value"]), compute("artillery", params)["p_new_suppression"]["value"])
+    assert start["p_new_suppression"] != compute("artillery", params)["p_new_suppression"]
+    assert page.chq_errors == []
+
+
+def math_close(a: float, b: float) -> bool:
+    return abs(a - b) <= 1e-12  # the artillery geometry is irrational (API.md)
+
+
+def test_blind_move_chart_opens_on_at_least(open_page: Any) -> None:
+    page = open_page(PAGES["blind_move"], TABLET)
+    start = presentation.STARTING["blind_move"]
+    wait_answer(page, full_inputs("blind_move", start), "engine")
+    root = page.locator(MAIN)
+    checked = root.locator(".chq-view input:checked")
+    assert checked.get_attribute("value") == "at-least"
+    rows = sorted(compute("blind_move", start)["distribution"], key=lambda r: r["inches"])
+    exactly = [Fraction(r["p"]["exact"]) for r in rows]
+    at_least = [sum(exactly[i:], Fraction(0)) for i in range(len(exactly))]
+    assert root.locator(".chq-chart .chq-value").all_inner_texts() == [presentation.pct(float(q)) for q in at_least]
+    # The headline is one of the rows: P(at least the target).
+    target_row = next(i for i, r in enumerate(rows) if r["inches"] >= start["target"])
+    assert presentation.pct(float(at_least[target_row])) == root.locator("[data-headline]").inner_text().strip()
+
+
+@pytest.mark.parametrize("mechanic", ["close_assault", "artillery"])
+def test_a_printed_calculator_shows_its_inputs_and_no_buttons(open_page: Any, mechanic: str) -> None:
+    preset = presentation.PRESETS[mechanic][0]
+    params = full_inputs(mechanic, preset.params)
+    page = open_page(PAGES[mechanic] + "#" + permalinks.preset_fragment(mechanic, preset.id), TABLET)
+    wait_answer(page, params, "engine")
+    page.emulate_media(media="print")
+    root = page.locator(MAIN)
+    line = root.locator(".chq-inputs-print")
+    assert line.is_visible()
+    text = line.inner_text()
+    for param in PARAMETERS[mechanic]:
+        assert param.label in text, f"{param.label} missing from the printed inputs: {text}"
+    numbers = [p for p in PARAMETERS[mechanic] if p.kind in ("int", "number")]
+    for param in numbers:
+        assert re.search(re.escape(param.label) + r"[^:]*: " + re.escape(str(params[param.name])) + r"\b", text), \
+            (param.name, text)
+    assert not root.locator(".chq-form").is_visible()
+    visible_controls = root.locator("button, input, [role=radiogroup]").evaluate_all(
+        "els => els.filter(e => e.getClientRects().length && getComputedStyle(e).visibility !== 'hidden'"
+        " && !e.matches('button[data-headline]')).map(e => e.outerHTML.slice(0, 120))")
+    assert visible_controls == []
+    page.emulate_media(media="screen")
+    assert not line.is_visible(), "the inputs line is for paper only"
+
+
+# --------------------------------------------------------------------------- #
+# Screenshots a person looks at                                               #
+# --------------------------------------------------------------------------- #
+
+def set_scheme(page: Any, scheme: str) -> None:
+    page.evaluate("s => document.body.setAttribute('data-md-color-scheme', s)", scheme)
+
+
+@pytest.mark.parametrize("viewport", [TABLET, PHONE], ids=["820x1180", "390x844"])
+def test_screenshots(open_page: Any, artifacts: Path, viewport: dict[str, int]) -> None:
+    folder = artifacts / "screenshots"
+    folder.mkdir(parents=True, exist_ok=True)
+    size = f"{viewport['width']}x{viewport['height']}"
+    page = open_page(RULES_PAGE, viewport, has_touch=True, is_mobile=viewport["width"] < 500)
+    page.add_style_tag(content=NO_TRANSITIONS)
+    page.wait_for_function("() => document.querySelector('article a.chq-term').hasAttribute('aria-expanded')")
+    term = page.locator("article a.chq-term").nth(1)
+    term.scroll_into_view_if_needed()
+    term.tap()
+    page.wait_for_selector(f"{POPOVER}:not([hidden])")
+    for scheme, name in (("default", "light"), ("slate", "dark")):
+        set_scheme(page, scheme)
+        page.screenshot(path=str(folder / f"words-glossary-popover-{size}-{name}.png"))
+    for mechanic, path in PAGES.items():
+        page.goto(url(page.chq_base, path))
+        page.add_style_tag(content=NO_TRANSITIONS)
+        page.wait_for_function(
+            "() => { const r = document.querySelector('.chq-widget[data-mode=full]');"
+            " return r && r.dataset.state === 'ready' && r.dataset.engine === 'ready'"
+            " && r.dataset.source === 'engine'; }", timeout=READY_MS)
+        assert page.evaluate("() => document.documentElement.scrollWidth <= innerWidth"), mechanic
+        # What the screen shows (a full-page capture draws the sticky headline at the
+        # first screen's foot): the top, then the answer with its chart.
+        for scheme, name in (("default", "light"), ("slate", "dark")):
+            set_scheme(page, scheme)
+            page.evaluate("() => window.scrollTo(0, 0)")
+            page.screenshot(path=str(folder / f"words-{path.split('/')[1]}-{size}-{name}-top.png"))
+            page.locator(f"{MAIN} .chq-output").evaluate(  # just under the site's header
+                "e => window.scrollTo(0, e.getBoundingClientRect().top + scrollY - 64)")
+            page.screenshot(path=str(folder / f"words-{path.split('/')[1]}-{size}-{name}-answer.png"))
+    assert page.chq_errors == []
