@@ -1,0 +1,126 @@
+"""Reading and tapping at the table (issue 12) in WebKitGTK, the engine of Safari on
+an iPad: a glossary term opens its definition in place, the Hidden Units headline is
+``p_found``, and a field being typed in is not flagged until it is left. The built
+site, the real Pyodide engine; numbers compared with ``calculators.compute()``.
+(tests/browser/test_table_words.py covers the rest in Chromium.)
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from chq_site import glossary, presentation
+
+from calculators import PARAMETERS, InputError, compute
+from tests.browser.site_helpers import url
+from tests.browser.test_widgets import PAGES
+from tests.webkit.driver import ENGINE_TIMEOUT_S, page_errors, run_js, wait_js, widget_when
+from tests.webkit.test_webkit_calculators import SHOWS, TABLET
+
+ROOT = Path(__file__).resolve().parents[2]
+
+POPOVER = """
+const box = document.getElementById('chq-gloss');
+if (!box || box.hidden) return null;
+const r = box.getBoundingClientRect();
+const text = box.querySelector('.chq-gloss__text');
+return {left: r.left, right: r.right, width: document.documentElement.clientWidth,
+        text: text.textContent, size: parseFloat(getComputedStyle(text).fontSize),
+        more: box.querySelector('.chq-gloss__link').getAttribute('href'),
+        inside: box.contains(document.activeElement), href: location.href};
+"""
+
+
+def definitions() -> dict[str, str]:
+    text = (ROOT / "docs" / glossary.GLOSSARY_SRC).read_text(encoding="utf-8")
+    return {term.anchor: term.definition for term in glossary.parse_glossary(text)}
+
+
+def test_a_glossary_term_opens_in_place(probe_site: str, new_webkit: Any) -> None:
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+
+    driver = new_webkit(*TABLET)  # (MiniBrowser's window cannot be made as narrow as a phone)
+    driver.get(url(probe_site, "rules/spotting/"))
+    term = driver.find_element(By.CSS_SELECTOR, "article a.chq-term")
+    anchor = term.get_attribute("href").rsplit("#", 1)[1]
+    before = driver.current_url
+    run_js(driver, "arguments[0].scrollIntoView({block: 'center'})", term)
+    term.click()
+    shown = wait_js(driver, POPOVER, what="the glossary pop-over")
+    assert shown["href"] == before, "the tap left the page"
+    assert shown["text"] == definitions()[anchor]
+    assert shown["size"] >= 14
+    assert shown["left"] >= 0 and shown["right"] <= shown["width"], shown
+    assert shown["more"].endswith(f"#{anchor}")
+    assert shown["inside"], "focus did not move into the pop-over"
+    ActionChains(driver).send_keys(Keys.ESCAPE).perform()
+    wait_js(driver, "return document.getElementById('chq-gloss').hidden", what="the pop-over to close")
+    focused = run_js(driver, "return document.activeElement.getAttribute('href')")
+    assert focused == term.get_attribute("href"), "focus did not go back to the term"
+    assert page_errors(driver) == []
+
+
+def test_hidden_units_headline_is_p_found(probe_site: str, new_webkit: Any) -> None:
+    driver = new_webkit(*TABLET)
+    params = {"distance": 18, "cover": "light", "target": "hidden"}
+    want = compute("spotting", params)
+    assert want["p_found"]["exact"] != want["p_spotted"]["exact"]
+    driver.get(url(probe_site, PAGES["spotting"]) + "#distance=18&cover=light&target=hidden")
+    inputs = json.loads(json.dumps(want["inputs"]))
+    shown = widget_when(driver, f"{SHOWS} && r.source === 'engine'", inputs, "spotting",
+                        what="the engine's Hidden Units answer")
+    assert shown["exact"] == want["p_found"]["exact"], shown
+    assert shown["text"] == presentation.pct(want["p_found"])
+    label = run_js(driver, "return document.querySelector('.chq-widget[data-mode=full] .chq-output__label')"
+                           ".textContent")
+    assert "found" in label.lower(), label
+    assert page_errors(driver) == []
+
+
+def test_a_field_being_typed_in_is_not_flagged(probe_site: str, new_webkit: Any) -> None:
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+
+    driver = new_webkit(*TABLET)
+    params = {"distance": 18, "cover": "light"}
+    want = compute("spotting", params)
+    driver.get(url(probe_site, PAGES["spotting"]) + "#distance=18&cover=light")
+    inputs = json.loads(json.dumps(want["inputs"]))
+    shown = widget_when(driver, f"{SHOWS} && r.source === 'engine'", inputs, "spotting",
+                        what="the engine's answer")
+    assert shown["exact"] == want["p_spotted"]["exact"], shown
+    # Clear the distance to retype it: no message while the field is being typed in,
+    # and the last answer stays (stale).
+    field = driver.find_element(By.CSS_SELECTOR, '.chq-widget[data-mode=full] input[name="distance"]')
+    field.click()
+    field.send_keys(Keys.CONTROL, "a")
+    field.send_keys(Keys.BACK_SPACE)
+    state = wait_js(
+        driver,
+        "const r = document.querySelector('.chq-widget[data-mode=full]');"
+        " if (r.querySelector('input[name=distance]').value !== '' || r.dataset.state !== 'loading') return null;"
+        " return {stale: r.classList.contains('chq-stale'),"
+        "  message: r.querySelector('[data-param=distance] .chq-msg').textContent,"
+        "  invalid: r.querySelector('input[name=distance]').getAttribute('aria-invalid'),"
+        "  exact: r.querySelector('[data-headline]').dataset.exact};",
+        what="the cleared field, not yet flagged")
+    assert state == {"stale": True, "message": "", "invalid": None, "exact": want["p_spotted"]["exact"]}, state
+    # Leaving the field flags it, in compute()'s words.
+    field.send_keys(Keys.TAB)
+    message = wait_js(
+        driver,
+        "const r = document.querySelector('.chq-widget[data-mode=full]');"
+        " return r.dataset.state === 'error' && r.querySelector('[data-param=distance] .chq-msg').textContent;",
+        timeout=ENGINE_TIMEOUT_S, what="the distance field's message")
+    try:
+        compute("spotting", {**params, "distance": ""})
+    except InputError as error:
+        label = next(p.label for p in PARAMETERS["spotting"] if p.name == "distance")
+        assert message == f"{label}: {error.message}.", message
+    else:  # pragma: no cover - compute() refuses an empty distance
+        raise AssertionError("compute() took an empty distance")
+    assert page_errors(driver) == []
