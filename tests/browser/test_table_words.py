@@ -416,10 +416,14 @@ def test_blind_move_chart_opens_on_at_least(open_page: Any) -> None:
     # The headline is one of the rows: P(at least the target).
     target_row = next(i for i, r in enumerate(rows) if r["inches"] >= start["target"])
     assert presentation.pct(float(at_least[target_row])) == root.locator("[data-headline]").inner_text().strip()
+    marked = root.locator(".chq-chart tr.is-current")
+    assert marked.count() == 1, "at least: the one row that is the headline is marked"
+    assert marked.locator(".chq-value").inner_text() == presentation.pct(float(at_least[target_row]))
 
 
 @pytest.mark.parametrize("mechanic", ["close_assault", "artillery"])
-def test_a_printed_calculator_shows_its_inputs_and_no_buttons(open_page: Any, mechanic: str) -> None:
+def test_a_printed_calculator_shows_its_inputs_and_no_buttons(open_page: Any, artifacts: Path,
+                                                              mechanic: str) -> None:
     preset = presentation.PRESETS[mechanic][0]
     params = full_inputs(mechanic, preset.params)
     page = open_page(PAGES[mechanic] + "#" + permalinks.preset_fragment(mechanic, preset.id), TABLET)
@@ -440,6 +444,9 @@ def test_a_printed_calculator_shows_its_inputs_and_no_buttons(open_page: Any, me
         "els => els.filter(e => e.getClientRects().length && getComputedStyle(e).visibility !== 'hidden'"
         " && !e.matches('button[data-headline]')).map(e => e.outerHTML.slice(0, 120))")
     assert visible_controls == []
+    (artifacts / "screenshots").mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(artifacts / "screenshots" / f"words-print-{PAGES[mechanic].split('/')[1]}.png"),
+                    full_page=True)
     page.emulate_media(media="screen")
     assert not line.is_visible(), "the inputs line is for paper only"
 
