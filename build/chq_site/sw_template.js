@@ -216,7 +216,11 @@ async function sha256Start(blob) {
 
 /* --------------------------------------------------------------- status */
 
-let checking = null; // one check at a time, however many tabs ask
+// One check at a time, however many tabs ask: {deep, done}. A full check asked for
+// while a quick one runs waits for it, then reads every byte itself (a quick check
+// never answers for a full one: an engine that failed on a file of the right size
+// and the wrong bytes would otherwise keep it).
+let checking = null;
 let activated = false; // where self.serviceWorker is missing: seen "activate" or a fetch
 
 self.addEventListener("activate", () => (activated = true));
@@ -238,13 +242,23 @@ async function status(deep) {
   let ready = false;
   let checked = "none";
   if (isActive()) {
-    checking = checking || repair(deep).finally(() => (checking = null));
-    ready = await checking.catch(() => false);
+    ready = await check(deep);
     checked = deep ? "deep" : "quick";
   } else {
     ready = Boolean(await (await caches.open(CACHE)).match(INDEX_KEY));
   }
   return { type: "status", build: BUILD, ready, checked, files: FILES.length, bytes: TOTAL_BYTES };
+}
+
+/** Run (or join) a check at least as thorough as `deep` asks; true once complete. */
+function check(deep) {
+  if (!checking || (deep && !checking.deep)) {
+    const before = checking ? checking.done.catch(() => false) : Promise.resolve();
+    const mine = { deep, done: before.then(() => repair(deep)) };
+    mine.done.finally(() => checking === mine && (checking = null)).catch(() => {});
+    checking = mine;
+  }
+  return checking.done.catch(() => false);
 }
 
 async function repair(deep) {

@@ -195,3 +195,34 @@ def test_engine_failure_asks_for_a_full_check(browser: Any, built_site: Path, si
         engine_answers_offline(context, page, site_url)
     finally:
         context.close()
+
+
+def test_full_check_asked_during_a_quick_one_still_reads_every_byte(
+    browser: Any, built_site: Path, site_url: str
+) -> None:
+    """A page load's quick check (sizes only) is still running when an engine failure
+    asks for the full check: the full check must not be answered by the quick one (a
+    loaded machine in CI did exactly that, and the bad file stayed)."""
+    poison = Poison(site_url, "", times=0)
+    context = context_with(browser, poison)
+    try:
+        page = context.new_page()
+        page.goto(url(site_url, "rules/blinds/"))
+        wait_ready_offline(page)
+        _digest, size = listed(built_site, LOADER)
+        corrupt(page, url(site_url, LOADER), same_size=size)
+        answers = page.evaluate(
+            """async () => {
+              const worker = navigator.serviceWorker.controller;
+              const ask = (type) => new Promise((resolve) => {
+                const channel = new MessageChannel();
+                channel.port1.onmessage = (event) => resolve(event.data);
+                worker.postMessage({ type }, [channel.port2]);
+              });
+              return Promise.all([ask("status"), ask("repair")]);
+            }"""
+        )
+        assert [answer["checked"] for answer in answers] == ["quick", "deep"], answers
+        assert_good_copy(page, built_site, site_url, LOADER)
+    finally:
+        context.close()
