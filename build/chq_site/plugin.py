@@ -14,13 +14,13 @@ from pathlib import Path
 from mkdocs.config.base import Config
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.livereload import LiveReloadServer
-from mkdocs.plugins import BasePlugin
+from mkdocs.plugins import BasePlugin, CombinedEvent, event_priority
 from mkdocs.structure.files import Files
 from mkdocs.structure.nav import Navigation
 from mkdocs.structure.pages import Page
 from mkdocs.utils.templates import TemplateContext
 
-from chq_site import answers, engine, glossary, lean, markers, offline, widgets
+from chq_site import answers, engine, glossary, lean, markers, offline, search, widgets
 
 
 class CompanionConfig(Config):  # type: ignore[no-untyped-call]  # (MkDocs: untyped __init_subclass__)
@@ -46,12 +46,23 @@ class CompanionPlugin(BasePlugin[CompanionConfig]):  # type: ignore[no-untyped-c
         return config
 
     def on_page_markdown(self, markdown: str, /, *, page: Page, config: MkDocsConfig, files: Files) -> str:
+        markdown = search.expand_words_marker(markdown)
         return markers.expand_page(markdown, page=page, config=config)
 
     def on_page_content(self, html: str, /, *, page: Page, config: MkDocsConfig, files: Files) -> str:
         return glossary.on_page_content(html, page=page, config=config, files=files)
 
-    def on_page_context(
+    @event_priority(50)
+    def _search_sees(
+        self, context: TemplateContext, /, *, page: Page, config: MkDocsConfig, nav: Navigation
+    ) -> TemplateContext:
+        # Material's search indexes page.content in its on_page_context (priority 0):
+        # show it the rule text only (chq_site/search.py); _reader_sees puts it back.
+        self._page_content = page.content
+        page.content = search.search_view(page.content or "", page.url)
+        return context
+
+    def _canonical(
         self, context: TemplateContext, /, *, page: Page, config: MkDocsConfig, nav: Navigation
     ) -> TemplateContext:
         # site_url is there only for instant navigation's sitemap: a canonical link to
@@ -59,11 +70,22 @@ class CompanionPlugin(BasePlugin[CompanionConfig]):  # type: ignore[no-untyped-c
         page.canonical_url = None
         return context
 
+    @event_priority(-50)
+    def _reader_sees(
+        self, context: TemplateContext, /, *, page: Page, config: MkDocsConfig, nav: Navigation
+    ) -> TemplateContext:
+        page.content = self._page_content
+        return context
+
+    on_page_context = CombinedEvent(_search_sees, _canonical, _reader_sees)
+
     def on_post_page(self, output: str, /, *, page: Page, config: MkDocsConfig) -> str:
         return offline.post_page(output, page, config)
 
     def on_post_build(self, *, config: MkDocsConfig) -> None:
         site_dir = Path(config["site_dir"])
+        # Material's search plugin (listed first) has written its index: tune it.
+        search.tune_index(site_dir)
         engine.copy_engine(site_dir)
         answers.write_tables(site_dir, answers.answer_tables())
         lean.lean_pages(site_dir)

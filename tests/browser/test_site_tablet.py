@@ -25,11 +25,14 @@ MIN_TAP_PX = 44
 SCREENSHOT_VIEWPORT = {"width": 820, "height": 1180}
 SCREENSHOT_PAGES = {"home": "", "spotting": "rules/spotting/", "close-assault": "rules/close-assault/"}
 
+# The header's menu button: Material's label, or the button keyboard.js puts in its place.
+DRAWER_BUTTON = '.md-header__button.chq-menu, label.md-header__button[for="__drawer"]:not([hidden])'
+
 # Measures one page as laid out now. "Shown" means rendered with a size, not
 # hidden, and at least partly inside the viewport horizontally (a closed drawer
 # sits off-screen to the left; nested drawer levels to the right).
 MEASURE = """
-() => {
+(DRAWER_BUTTON) => {
   const shown = e => {
     const r = e.getBoundingClientRect();
     return r.width > 0 && r.height > 0 && r.right > 0 && r.left < innerWidth
@@ -59,7 +62,7 @@ MEASURE = """
     paragraphs, tables, navLinks, tabLabels,
     search: trigger && shown(trigger)
       ? {what: trigger.className, px: trigger.getBoundingClientRect().height} : null,
-    drawerButton: shown(document.querySelector('label.md-header__button[for="__drawer"]')),
+    drawerButton: shown(document.querySelector(DRAWER_BUTTON)),
   };
 }
 """
@@ -67,7 +70,7 @@ MEASURE = """
 
 def open_drawer(page) -> None:
     """Open the navigation drawer (below 76.25em) and wait for it to slide in."""
-    page.locator('label.md-header__button[for="__drawer"]').click()
+    page.locator(DRAWER_BUTTON).click()
     page.wait_for_function(
         "() => document.getElementById('__drawer').checked && (() => {"
         " const r = document.querySelector('.md-sidebar--primary').getBoundingClientRect();"
@@ -80,7 +83,7 @@ def open_drawer(page) -> None:
 
 
 def problems_on(page, path: str, width: int) -> tuple[list[str], dict]:
-    m = page.evaluate(MEASURE)
+    m = page.evaluate(MEASURE, DRAWER_BUTTON)
     where = f"{width}px {path or '/'}"
     found: list[str] = []
     if m["scrollWidth"] > m["innerWidth"]:
@@ -107,7 +110,7 @@ def problems_on(page, path: str, width: int) -> tuple[list[str], dict]:
             found.append(f"{where}: tab label {tab['text']!r} {tab['px']:.0f}px tall < {MIN_TAP_PX}px")
     if m["drawerButton"]:
         open_drawer(page)
-        m["navLinks"] = page.evaluate(MEASURE)["navLinks"]
+        m["navLinks"] = page.evaluate(MEASURE, DRAWER_BUTTON)["navLinks"]
     if not m["navLinks"]:
         found.append(f"{where}: no navigation link shown")
     for link in m["navLinks"]:
@@ -156,7 +159,7 @@ def test_a_table_wider_than_the_screen_scrolls_in_its_box(built_site: Path, site
     page.goto(url(site_url, with_table[0]))
     cell = page.locator("article .md-typeset__scrollwrap table td").first
     cell.evaluate("td => { td.textContent = '6+TN'.repeat(120); td.style.whiteSpace = 'nowrap'; }")
-    m = page.evaluate(MEASURE)
+    m = page.evaluate(MEASURE, DRAWER_BUTTON)
     stretched = [t for t in m["tables"] if t["tableWidth"] > width]
     print(f"\nwide table on {with_table[0] or '/'} at {width}px: {stretched}")
     assert stretched, "the stretched table is not wider than the screen"

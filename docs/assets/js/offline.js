@@ -5,7 +5,8 @@
  * page has loaded and every calculator's engine is ready (or failed, or "idle": a
  * card that starts only when scrolled to), so saving the site (~20 MB) never
  * competes with the engine's own download. Then it shows:
- *   - "Ready offline" in the header once every page and file is saved;
+ *   - "Ready offline" in the header once every page and file is saved (a button:
+ *     a tap shows what it means, how much is saved and the build);
  *   - "A new version of the rules is available" with a Reload button when a newer
  *     build has been saved beside the one in use; Reload switches to it.
  *
@@ -258,15 +259,36 @@
     if (!badge) {
       const header = document.querySelector(".md-header__inner");
       if (!header) return;
+      // "Ready offline" in words, and a tap (or Enter) opens what it means: a tick
+      // alone, explained only in a hover title, said nothing on a phone.
       badge = document.createElement("div");
       badge.className = "chq-offline";
       badge.setAttribute("role", "status");
-      badge.innerHTML = `${ICON_READY}<span class="chq-offline__label">Ready offline</span>`;
+      badge.innerHTML =
+        '<button type="button" class="chq-offline__button" aria-expanded="false" aria-controls="chq-offline-info">' +
+        `${ICON_READY}<span class="chq-offline__label"><span class="chq-offline__ready">Ready </span><span class="chq-offline__word">offline</span></span></button>` +
+        '<p class="chq-offline__info" id="chq-offline-info" hidden></p>';
+      const button = badge.querySelector("button");
+      const info = badge.querySelector(".chq-offline__info");
+      const show = (open) => {
+        info.hidden = !open;
+        button.setAttribute("aria-expanded", String(open));
+      };
+      button.addEventListener("click", () => show(info.hidden));
+      document.addEventListener("keydown", (event) => {
+        if (event.key === "Escape" && !info.hidden) {
+          show(false);
+          button.focus();
+        }
+      });
+      document.addEventListener("click", (event) => {
+        if (!info.hidden && !badge.contains(event.target)) show(false);
+      });
       const search = header.querySelector('label.md-header__button[for="__search"]');
       header.insertBefore(badge, search || null);
     }
     const megabytes = (offline.bytes / 1e6).toFixed(1);
-    badge.title =
+    badge.querySelector(".chq-offline__info").textContent =
       `The rules, search and calculators are saved on this device (${offline.files} files, ` +
       `${megabytes} MB) and work without a connection. Build ${offline.build}.`;
     badge.dataset.build = offline.build || "";

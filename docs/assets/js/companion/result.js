@@ -119,6 +119,8 @@ export class ResultView {
       el("thead", {}, [head]),
       el("tbody", {}, rows),
     ]);
-    box.replaceChildren(el("div", { class: "chq-table__scroll" }, [table]));
+    // Scrolls sideways on a phone: focusable and named (axe: scrollable-region-focusable).
+    const scroll = { class: "chq-table__scroll", tabindex: 0, role: "region", "aria-label": spec.title };
+    box.replaceChildren(el("div", scroll, [table]));
   }
 }

@@ -1,0 +1,102 @@
+"""Players' words: what people type at the table, and the rules' own words for it.
+
+The site search looks for the rules' word as well whenever a reader types one of the
+players' words ("tie" also finds "draw", "woods" also finds "cover"), so the rule
+text never has to change. The list is shown to readers on the home page ("Words
+search understands"), built from this file.
+
+To add a word: find the rules' word in ``WORDS`` (or add a new line), and add the
+player's word to its tuple. Lower case; a phrase of two or three words is fine
+("knocked out"); plurals come free ("hedge" covers "hedges"). The rules' word must
+appear in the rule pages (a test checks). Keep to words a player would really type:
+each one makes every search that uses it find more.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+
+class Words(NamedTuple):
+    """One of the rules' words (as printed in the rules) and the players' words for it."""
+
+    rules: str
+    players: tuple[str, ...]
+
+
+WORDS: tuple[Words, ...] = (
+    # Close Assault
+    Words("draw", ("tie", "tied", "stalemate", "roll off", "roll-off", "reroll", "re-roll")),
+    Words("Close Assault", ("melee", "close combat", "hand to hand", "hand-to-hand", "charge")),
+    Words("Dispersed", ("KO", "KO'd", "knocked out", "destroyed", "eliminated", "killed", "wiped out")),
+    Words("Forced Back", ("retreat", "fall back", "pushed back", "push back")),
+    Words("6s", ("sixes",)),
+    Words("1s", ("ones",)),
+    Words("flank", ("side attack", "flanking")),
+    Words("TN", ("target number", "to-hit number")),
+    Words("AT", ("anti-tank", "antitank")),
+    Words("FP", ("firepower", "fire power")),
+    Words("armoured", ("armored", "armor")),
+    Words("entrenchment", ("trench", "foxhole", "dug in", "dug-in")),
+    # Terrain
+    Words(
+        "cover",
+        (
+            "woods", "forest", "trees", "hedge", "hedgerow", "bocage", "building",
+            "town", "village", "house", "ruins", "rubble", "wall", "crops", "orchard",
+            "trench", "foxhole",
+        ),
+    ),
+    Words("obstacle", ("hedge", "hedgerow", "wall", "fence", "river", "stream")),
+    # Spotting and Blinds
+    Words("spot", ("detect", "reveal", "sighting", "scout")),
+    Words("recon", ("recce", "reconnaissance", "scout", "scouts", "scouting")),
+    Words("LOS", ("line of sight", "line-of-sight")),
+    Words("Dummy Blind", ("decoy", "fake blind", "dummy marker")),
+    Words("deploy", ("flip", "unhide")),
+    Words("Hidden Units", ("hidden deployment", "concealment", "hiding", "camo")),
+    Words("opportunity fire", ("overwatch", "op fire", "opfire", "reaction fire")),
+    Words("suppression", ("pinned", "pin", "pinning")),
+    Words("Disruption", ("DP", "DPs", "morale")),
+    Words("rally", ("recover", "recovery")),
+    # Artillery
+    Words("artillery", ("arty", "howitzer", "shelling", "bombardment", "off-board", "offboard")),
+    Words("deviation", ("scatter", "drift")),
+    Words("burst radius", ("blast", "blast radius", "splash")),
+    Words("Fire Template", ("template", "blast marker")),
+    Words("fires for effect", ("FFE", "fire for effect")),
+    Words("interdiction", ("harassing fire",)),
+    Words("Forward Observer", ("FO", "FOO", "spotter", "observer")),
+    Words("fire mission", ("call in", "call for fire", "fire support")),
+    Words("ammunition", ("ammo",)),
+    Words("cancel", ("cancelling", "canceling", "stop firing")),
+    Words("25-pounder", ("25pdr", "25 pdr", "25-pdr")),
+    # Command
+    Words("Command Dice", ("CD", "command die")),
+    Words("Staff Order", ("SO", "staff orders")),
+    Words("dice", ("die", "d6")),
+    Words("Command Pulse", ("activation",)),
+    Words("manoeuvre", ("maneuver",)),
+    Words("Combat HQ", ("CHQ",)),
+    # Armies
+    Words("Soviet", ("russian", "russians", "red army")),
+    Words("Commonwealth", ("brits", "uk", "8th army")),
+    Words("German", ("axis", "wehrmacht")),
+)
+
+
+def expansions(words: tuple[Words, ...] = WORDS) -> dict[str, list[str]]:
+    """Each player's word (lower case) -> the rules' words search adds for it.
+
+    >>> e = expansions((Words("cover", ("woods", "hedge")), Words("obstacle", ("hedge",))))
+    >>> e["woods"], e["hedge"]
+    (['cover'], ['cover', 'obstacle'])
+    """
+    found: dict[str, list[str]] = {}
+    for entry in words:
+        rule = entry.rules.lower()
+        for player in entry.players:
+            targets = found.setdefault(player.lower(), [])
+            if rule not in targets:
+                targets.append(rule)
+    return found

@@ -1,0 +1,129 @@
+/* Combat HQ Rules Companion: Material's search worker, with the players' words.
+ *
+ * Material starts this worker instead of its own (overrides/main.html points its
+ * config there, with its own worker's address after the "#") and talks to it as to
+ * its own: {type: 0 setup, data: {config, docs}}, {type: 2 query, data: text}, and
+ * one answer per message ({type: 3, data: {items}} for a query). This file loads
+ * Material's worker and changes two things on the way:
+ *
+ *   - a query: each player's word it holds ("tie", "woods", "knocked out") brings
+ *     the rules' word(s) for it ("draw", "cover", "dispersed"), from the index's
+ *     config.chq_words (build/chq_site/search_words.py); and stop words other than
+ *     the last word are dropped ("in" would otherwise match "infantry" as a prefix;
+ *     the last word may still be being typed). Queries with lunr syntax (quotes,
+ *     +, -, ~, ^, field:) are left alone.
+ *   - its answer: a player's word counts as found where its rules' word was; a
+ *     rules' word that was not found is not listed as "missing" (the reader never
+ *     typed it).
+ */
+"use strict";
+
+const material = new URL(decodeURIComponent(self.location.hash.slice(1)), self.location.href);
+let words = {};
+let stopWord = () => false;
+const pending = [];  // per query sent on, in order: how its words were expanded
+
+const nativeImport = self.importScripts.bind(self);
+const nativeAdd = self.addEventListener.bind(self);
+const nativePost = self.postMessage.bind(self);
+
+// Material's worker loads language files relative to its own address.
+self.importScripts = (...urls) => nativeImport(...urls.map(url => new URL(url, material).href));
+
+const SYNTAX = /(^|\s)[+-]|["~^:*]/;
+
+/** The query Material should see, and what was added for which typed words. */
+function expand(query) {
+  const plain = { query, added: [], typed: [] };
+  if (SYNTAX.test(query)) return plain;
+  const typed = query.trim().toLowerCase().split(/\s+/).filter(Boolean);
+  if (!typed.length) return plain;
+  const keep = new Array(typed.length).fill(false);
+  const added = [];  // [typed words, rules' words]
+  for (let i = 0; i < typed.length; i++) {
+    for (let n = Math.min(3, typed.length - i); n >= 1; n--) {
+      const phrase = typed.slice(i, i + n).join(" ");
+      const rules = words[phrase] || words[phrase.replace(/'?s$/, "")] || words[phrase.replace(/es$/, "")];
+      if (!rules) continue;
+      for (let k = i; k < i + n; k++) keep[k] = true;
+      added.push([typed.slice(i, i + n), rules]);
+      i += n - 1;
+      break;
+    }
+  }
+  const last = typed.length - 1;
+  const kept = typed.filter((word, i) => keep[i] || i === last || !stopWord(word));
+  const extra = [];
+  for (const [, rules] of added)
+    for (const rule of rules)
+      for (const word of rule.split(/[\s-]+/))
+        if (!stopWord(word) && !kept.includes(word) && !extra.includes(word)) extra.push(word);
+  return { query: [...kept, ...extra].join(" "), added, typed: kept.flatMap(word => word.split(/[\s-]+/)) };
+}
+
+/** Whether a section's title holds a typed word, or a rules' word it was given
+ *  for ("arty": "artillery"); a title word that begins with it counts ("Blinds"). */
+function titleHolds(title, word, alternatives) {
+  const words = title.replace(/<[^>]+>/g, " ").toLowerCase().split(/[^a-z0-9+]+/).filter(Boolean);
+  return [word, ...(alternatives.get(word) || [])].some((w) => words.some((t) => t.startsWith(w)));
+}
+
+/** A result's terms as the reader typed them (see the header), and its score
+ *  times the square of the share of the typed words it holds, and times one plus
+ *  the share of them its section title holds (a section titled with the words
+ *  asked, such as "Artillery against a Blind" for "arty on a blind", is the rule). */
+function mend(items, { added, typed }) {
+  const rulesWords = new Set(added.flatMap(([, rules]) => rules.flatMap(r => r.split(/[\s-]+/))));
+  const alternatives = new Map();
+  for (const [words, rules] of added)
+    for (const word of words) alternatives.set(word, rules.flatMap(r => r.toLowerCase().split(/[\s-]+/)));
+  for (const group of items) {
+    for (const item of group) {
+      const terms = item.terms || {};
+      for (const [words, rules] of added) {
+        const found = rules.some((rule) => {
+          const asked = rule.split(/[\s-]+/).filter(w => w in terms); // (stop words were not sent)
+          return asked.length > 0 && asked.every(w => terms[w]);
+        });
+        if (found) for (const word of words) if (word in terms) terms[word] = true;
+      }
+      for (const word of rulesWords) if (terms[word] === false && !typed.includes(word)) delete terms[word];
+      const asked = typed.filter(word => word in terms);
+      if (asked.length && !self.__noRerank) {
+        item.score *= (asked.filter(word => terms[word]).length / asked.length) ** 2;
+        // (A section's title only: a page's top entry is titled with the page's name.)
+        if (String(item.location || "").includes("#"))
+          item.score *= 1 + typed.filter(word => titleHolds(item.title || "", word, alternatives)).length / typed.length;
+      }
+    }
+    group.sort((a, b) => b.score - a.score);
+  }
+  items.sort((a, b) => (b[0] ? b[0].score : 0) - (a[0] ? a[0].score : 0));
+}
+
+self.postMessage = (message, ...rest) => {
+  if (message && message.type === 3) {
+    const expansion = pending.shift() || { added: [], typed: [] };
+    if (message.data && message.data.items) mend(message.data.items, expansion);
+  }
+  return nativePost(message, ...rest);
+};
+
+self.addEventListener = (type, listener, options) => {
+  if (type !== "message") return nativeAdd(type, listener, options);
+  return nativeAdd("message", event => {
+    const message = event.data;
+    if (message && message.type === 0) {
+      words = (message.data && message.data.config && message.data.config.chq_words) || {};
+      const lunr = self.lunr;
+      if (lunr && lunr.stopWordFilter) stopWord = word => !lunr.stopWordFilter(word);
+    } else if (message && message.type === 2 && typeof message.data === "string") {
+      const { query, ...expansion } = expand(message.data);
+      pending.push(expansion);
+      return listener(new MessageEvent("message", { data: { ...message, data: query } }));
+    }
+    return listener(event);
+  }, options);
+};
+
+nativeImport(material.href);

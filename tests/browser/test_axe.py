@@ -1,0 +1,50 @@
+"""axe-core on every page of the site, light and dark: no violation of any impact.
+
+Each built page (the home, the rules, the reference, the calculators, hosting, the
+"not found" page) is opened in Chromium at a desktop width and at a phone width
+(where Material's navigation is a drawer), in the light and the dark scheme, with its
+calculators settled; axe-core (node_modules/axe-core) runs on the whole document,
+Material's parts included (their fixes live in overrides/partials/ and the CSS).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.browser.site_helpers import ROOT, built_pages, url, wait_for_calculators
+
+AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+VIEWPORTS = {"desktop": (1366, 1024), "phone": (390, 844)}
+
+RUN_AXE = """
+async () => (await axe.run(document, {resultTypes: ['violations']})).violations.flatMap(v =>
+  v.nodes.map(n => `${v.impact} ${v.id}: ${v.help} -> ${n.target.join(' ')}`
+                   + (n.any[0] && n.any[0].message ? ` (${n.any[0].message})` : '')))
+"""
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("viewport", list(VIEWPORTS))
+def test_no_axe_violations_on_any_page(viewport: str, scheme: str, built_site: Path,
+                                       site_url: str, new_context) -> None:
+    assert AXE.exists(), "node_modules/axe-core is missing: run `npm ci`"
+    width, height = VIEWPORTS[viewport]
+    context = new_context(viewport={"width": width, "height": height}, color_scheme=scheme,
+                          service_workers="block")
+    page = context.new_page()
+    pages = built_pages(built_site)
+    assert len(pages) > 10, pages
+    found: list[str] = []
+    for path in pages:
+        page.goto(url(site_url, path))
+        page.wait_for_load_state("load")
+        wait_for_calculators(page)
+        # Material's colour transitions (125-250 ms) settle before colours are measured.
+        page.wait_for_function("() => document.getAnimations().every(a => a.playState !== 'running')")
+        page.add_script_tag(path=str(AXE))
+        found += [f"/{path} [{scheme}, {viewport}] {line}" for line in page.evaluate(RUN_AXE)]
+    print(f"\naxe: {len(pages)} pages, {scheme}, {width}x{height}: {len(found)} violations")
+    assert found == [], "\n".join(found)
+    assert context.requests.off_origin == []

@@ -1,0 +1,289 @@
+"""The house around the rules, as a reader meets it on a tablet, a phone and a keyboard.
+
+* Home: large entry tiles to each rules page, the reference pages and each
+  calculator (docs/index.md, home.css), at least 44 px, also with JavaScript off,
+  and the home's text still there; screenshots at 820x1180, 1180x820 and 390x844,
+  light and dark, in ``.artifacts/screenshots/``.
+* Navigation stays on screen at tablet landscape widths (nav-tablet.css): from
+  1000 px every page of the nav is in the sidebar without opening anything.
+* Keyboard: a closed drawer's links never take focus and nothing focused is
+  invisible (drawer.css); the menu button opens the drawer from the keyboard and
+  Escape closes it; calculator pages have "Skip to the calculator"; Space on a
+  "Try it" chip chooses it (keyboard.js).
+* Phone: both tabs of the Artillery page in sight (phone.css); "Ready offline" is
+  words and a button whose tap explains it (offline.js, offline.css).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser.site_helpers import nav_pages, url, wait_for_calculators
+
+MIN_TAP_PX = 44
+HOME_SIZES = [(820, 1180), (1180, 820), (390, 844)]
+# Sentences the home page had before its tiles; they stay (below the tiles).
+HOME_TEXT = (
+    "This site publishes the Combat HQ and Armour Battles rules",
+    "press / or S (or tap the magnifying glass)",
+    "the first mention of a game term on each page is a link to the glossary",
+    "gathers every table and modifier on one page that prints on two A4 sheets",
+    "it is kept as written and pointed out in a \"Notes on the source text\" box",
+    "Range bands and modifiers, cover dice, automatic and opportunity spotting",
+    "Commonwealth support units for Operation Compass; the Marder III SdKfz 139",
+    "Planned fire missions and artillery (Combat HQ)",
+    "The spotting rules appear in both 000 and 001 with the same words",
+)
+# A drawer button: Material's label, or the button keyboard.js puts in its place.
+DRAWER_BUTTON = '.md-header__button.chq-menu, label.md-header__button[for="__drawer"]:not([hidden])'
+
+# Where each tile leads, and its size as laid out.
+TILES = """
+() => [...document.querySelectorAll('.chq-tiles a')].map(a => {
+  const r = a.getBoundingClientRect();
+  return {href: a.href, text: a.textContent.trim().slice(0, 30), w: r.width, h: r.height,
+          shown: r.width > 0 && a.checkVisibility({visibilityProperty: true})};
+})
+"""
+
+
+def tile_targets() -> list[str]:
+    """Pages the home must have a tile for: every rules and reference page, every
+    calculator (not the calculators' index, one tap further)."""
+    return [p for p in nav_pages() if p.startswith(("rules/", "reference/"))
+            or (p.startswith("calculators/") and p != "calculators/")]
+
+
+def open_home(new_context, site_url: str, width: int, height: int, **options):
+    context = new_context(viewport={"width": width, "height": height},
+                          service_workers="block", **options)
+    page = context.new_page()
+    page.goto(url(site_url, ""))
+    expect(page.locator("article h1")).to_be_visible()
+    return context, page
+
+
+@pytest.mark.parametrize("javascript", [True, False], ids=["js", "no-js"])
+@pytest.mark.parametrize("width,height", HOME_SIZES, ids=[f"{w}x{h}" for w, h in HOME_SIZES])
+def test_home_has_a_large_tile_for_each_rules_page_and_calculator(
+    width: int, height: int, javascript: bool, site_url: str, new_context
+) -> None:
+    context, page = open_home(new_context, site_url, width, height, java_script_enabled=javascript)
+    tiles = page.evaluate(TILES)
+    hrefs = {t["href"].split("#")[0] for t in tiles}
+    missing = [p for p in tile_targets() if url(site_url, p) not in hrefs]
+    assert missing == [], f"no tile for {missing}"
+    small = [t for t in tiles if not t["shown"] or t["h"] < MIN_TAP_PX or t["w"] < MIN_TAP_PX]
+    assert small == [], small
+    assert page.evaluate("() => document.documentElement.scrollWidth <= innerWidth")
+    text = " ".join(page.locator("article").inner_text().split())
+    lost = [s for s in HOME_TEXT if s not in text]
+    assert lost == [], f"home text lost: {lost}"
+    assert context.requests.off_origin == []
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_home_screenshots(scheme: str, site_url: str, new_context, artifacts: Path) -> None:
+    out = artifacts / "screenshots"
+    out.mkdir(parents=True, exist_ok=True)
+    for width, height in HOME_SIZES:
+        context, page = open_home(new_context, site_url, width, height, color_scheme=scheme)
+        page.wait_for_function("() => document.getAnimations().every(a => a.playState !== 'running')")
+        target = out / f"home-{width}x{height}-{scheme}.png"
+        page.screenshot(path=str(target))
+        assert target.stat().st_size > 10_000
+        context.close()
+
+
+# ------------------------------------------------------------------- navigation
+
+SIDEBAR = """
+() => [...document.querySelectorAll('.md-sidebar--primary a.md-nav__link[href]')].map(a => {
+  const r = a.getBoundingClientRect();
+  return {href: a.href, h: r.height,
+          shown: r.width > 0 && r.left >= 0 && r.right <= innerWidth
+                 && a.checkVisibility({visibilityProperty: true, opacityProperty: true})};
+})
+"""
+
+
+@pytest.mark.parametrize("width,height", [(1180, 820), (1024, 768), (1000, 800)])
+def test_navigation_stays_on_screen_at_tablet_landscape(
+    width: int, height: int, site_url: str, new_context
+) -> None:
+    context = new_context(viewport={"width": width, "height": height}, service_workers="block")
+    page = context.new_page()
+    page.goto(url(site_url, "rules/spotting/"))
+    expect(page.locator("article h1")).to_be_visible()
+    assert not page.locator(DRAWER_BUTTON).first.is_visible(), "a menu button: the nav is in a drawer"
+    links = page.evaluate(SIDEBAR)
+    shown = {link["href"] for link in links if link["shown"]}
+    hidden = [p for p in nav_pages() if url(site_url, p) not in shown]
+    assert hidden == [], f"not in the sidebar at {width}x{height}: {hidden}"
+    short = [link for link in links if link["shown"] and link["h"] < MIN_TAP_PX]
+    assert short == [], short
+    overlap = page.evaluate(
+        "() => document.querySelector('.md-sidebar--primary').getBoundingClientRect().right"
+        " <= document.querySelector('article').getBoundingClientRect().left"
+    )
+    assert overlap, "the sidebar covers the article"
+
+
+def test_below_1000px_the_navigation_is_a_drawer(site_url: str, new_context) -> None:
+    context = new_context(viewport={"width": 990, "height": 800}, service_workers="block")
+    page = context.new_page()
+    page.goto(url(site_url, "rules/spotting/"))
+    expect(page.locator(DRAWER_BUTTON).first).to_be_visible()
+
+
+# --------------------------------------------------------------------- keyboard
+
+FOCUSED = """
+() => {
+  const e = document.activeElement;
+  if (!e || e === document.body) return null;
+  // Material's palette switch: a zero-size radio whose label shows the focus.
+  const seen = e.matches('.md-option') && e.nextElementSibling ? e.nextElementSibling : e;
+  const r = seen.getBoundingClientRect();
+  return {tag: e.tagName, text: (e.textContent || e.getAttribute('aria-label') || '').trim().slice(0, 40),
+          inDrawer: Boolean(e.closest('.md-sidebar--primary')),
+          inWidget: Boolean(e.closest('.chq-widget--full')),
+          visible: r.width > 0 && r.height > 0 && seen.checkVisibility({visibilityProperty: true})
+                   && r.right > 0 && r.left < innerWidth};
+}
+"""
+
+
+@pytest.mark.parametrize("width,height", [(820, 1180), (390, 844)])
+def test_tab_never_lands_on_a_hidden_drawer_link(width: int, height: int, site_url: str,
+                                                  new_context) -> None:
+    context = new_context(viewport={"width": width, "height": height}, service_workers="block")
+    page = context.new_page()
+    page.goto(url(site_url, "rules/spotting/"))
+    wait_for_calculators(page)
+    problems = []
+    for step in range(40):
+        page.keyboard.press("Tab")
+        focused = page.evaluate(FOCUSED)
+        if focused is None:
+            continue
+        if focused["inDrawer"] or not focused["visible"]:
+            problems.append(f"Tab {step + 1}: {focused}")
+    assert problems == [], "\n".join(problems)
+
+
+def test_menu_button_opens_the_drawer_from_the_keyboard(site_url: str, new_context) -> None:
+    context = new_context(viewport={"width": 820, "height": 1180}, service_workers="block")
+    page = context.new_page()
+    page.goto(url(site_url, "rules/spotting/"))
+    button = page.locator(".md-header__button.chq-menu")
+    expect(button).to_have_attribute("aria-expanded", "false")
+    for _ in range(10):  # reachable with Tab, among the first stops
+        page.keyboard.press("Tab")
+        if page.evaluate("() => document.activeElement.classList.contains('chq-menu')"):
+            break
+    else:
+        pytest.fail("Tab never reached the menu button")
+    page.keyboard.press("Enter")
+    expect(button).to_have_attribute("aria-expanded", "true")
+    page.wait_for_function("() => document.activeElement.closest('.md-sidebar--primary')")
+    focused = page.evaluate(FOCUSED)
+    assert focused["visible"], focused
+    page.keyboard.press("Escape")
+    expect(button).to_have_attribute("aria-expanded", "false")
+    expect(button).to_be_focused()
+
+
+def test_skip_to_the_calculator(site_url: str, new_context) -> None:
+    context = new_context(viewport={"width": 1366, "height": 1024}, service_workers="block")
+    page = context.new_page()
+    page.goto(url(site_url, "calculators/spotting/"))
+    wait_for_calculators(page)
+    page.keyboard.press("Tab")
+    page.keyboard.press("Tab")
+    skip = page.evaluate(FOCUSED)
+    assert skip and skip["text"] == "Skip to the calculator" and skip["visible"], skip
+    page.keyboard.press("Enter")
+    assert page.evaluate("() => location.hash") == "", "the skip link changed the address (the permalink)"
+    page.keyboard.press("Tab")
+    focused = page.evaluate(FOCUSED)
+    assert focused and focused["inWidget"], f"after the skip link, Tab went to {focused}"
+    # A rules page has no calculator to skip to; instant navigation keeps it right.
+    page.goto(url(site_url, "rules/units/"))
+    assert page.locator("#chq-skip-calculator").count() == 0
+    page.locator('.md-sidebar--primary a.md-nav__link[href$="calculators/rally/"]').first.click()
+    page.wait_for_url(url(site_url, "calculators/rally/"))
+    target = page.locator(".chq-widget--full").first.get_attribute("id")
+    expect(page.locator("#chq-skip-calculator")).to_have_attribute("href", f"#{target}")
+
+
+def test_space_chooses_a_try_it_example(site_url: str, new_context) -> None:
+    context = new_context(viewport={"width": 1366, "height": 1024}, service_workers="block")
+    page = context.new_page()
+    page.goto(url(site_url, "calculators/close-assault/"))
+    wait_for_calculators(page)
+    spec = json.loads(page.locator(".chq-widget--full").first.get_attribute("data-spec"))
+    assert spec.get("presets"), "the Close Assault calculator has no Try-it examples"
+    preset = spec["presets"][-1]
+    chip = page.locator(f'.chq-preset[data-preset="{preset["id"]}"]')
+    expect(chip).to_have_attribute("role", "button")
+    expect(chip).not_to_have_attribute("aria-current", "true")
+    chip.focus()
+    before = page.evaluate("() => scrollY")
+    page.keyboard.press(" ")
+    expect(chip).to_have_attribute("aria-current", "true")  # the inputs are the preset's
+    page.wait_for_function("f => location.hash === '#' + f", arg=preset["fragment"])
+    assert page.evaluate("() => scrollY") == before, "Space scrolled the page"
+
+
+# ------------------------------------------------------------------------ phone
+
+def test_artillery_tabs_in_sight_on_a_phone(site_url: str, new_context) -> None:
+    context = new_context(viewport={"width": 390, "height": 844}, service_workers="block")
+    page = context.new_page()
+    page.goto(url(site_url, "rules/artillery/"))
+    page.locator(".tabbed-labels").first.scroll_into_view_if_needed()
+    row = page.evaluate(
+        """() => { const l = document.querySelector('.tabbed-labels');
+          return {scroll: l.scrollWidth, client: l.clientWidth,
+                  labels: [...l.children].map(c => { const r = c.getBoundingClientRect();
+                    return {text: c.textContent.trim(), left: r.left, right: r.right, h: r.height}; })}; }"""
+    )
+    assert row["scroll"] <= row["client"], row
+    for label in row["labels"]:
+        assert 0 <= label["left"] and label["right"] <= 390, label
+        assert label["h"] >= MIN_TAP_PX, label
+    page.locator(".tabbed-labels > label", has_text="Combat HQ").first.click()
+    expect(page.get_by_text("Artillery may be used to suppress a Blind.")).to_be_visible()
+
+
+def test_ready_offline_says_so_and_explains_itself_on_a_phone(browser, site_url: str,
+                                                                artifacts: Path) -> None:
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    try:
+        page = context.new_page()
+        page.goto(url(site_url, ""))
+        badge = page.locator(".chq-offline")
+        expect(badge).to_be_visible(timeout=120_000)  # the whole site saved first
+        expect(badge).to_contain_text("Ready offline")
+        button = badge.locator("button")
+        assert "offline" in button.inner_text().lower(), "the badge shows no words"
+        box = button.bounding_box()
+        assert box and box["height"] >= MIN_TAP_PX and box["width"] >= MIN_TAP_PX, box
+        expect(button).to_have_attribute("aria-expanded", "false")
+        button.click()
+        info = page.locator("#chq-offline-info")
+        expect(info).to_be_visible()
+        expect(info).to_contain_text("saved on this device")
+        shown = info.bounding_box()
+        assert shown and shown["x"] >= 0 and shown["x"] + shown["width"] <= 390, shown
+        page.screenshot(path=str(artifacts / "screenshots" / "phone-offline-explained.png"))
+        page.keyboard.press("Escape")
+        expect(info).to_be_hidden()
+        expect(button).to_have_attribute("aria-expanded", "false")
+    finally:
+        context.close()

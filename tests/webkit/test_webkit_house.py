@@ -1,0 +1,111 @@
+"""The house in WebKit (Safari's engine): players' words in search, the skip link to
+the calculator, and the home page's tiles.
+
+The same checks as the Chromium lane's tests/browser/test_search_queries.py and
+tests/browser/test_house.py, for the parts where WebKit could differ: the search
+worker that wraps Material's (a classic worker loading another with importScripts),
+sequential focus after a skip link, and the tiles' grid layout.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from tests.browser.site_helpers import url
+from tests.browser.test_house import MIN_TAP_PX, TILES, tile_targets
+from tests.browser.test_search_queries import FIRST_GROUP, QUERIES, where
+from tests.webkit.driver import page_errors, run_js, set_viewport, start_webkit, wait_js
+from tests.webkit.test_webkit_pages import type_search
+
+# A few of the 25 queries: a player's word, a phrase, the issue's ranking cases.
+WEBKIT_QUERIES = ["close assault tie", "spot blind in woods", "roll off", "deviation", "Marder"]
+
+
+@pytest.fixture(scope="module")
+def house_driver(xvfb_display: str) -> Iterator[Any]:
+    """One WebKitGTK session for this module (each test opens its own pages)."""
+    driver = start_webkit(xvfb_display, 1366, 1024)
+    yield driver
+    driver.quit()
+
+
+@pytest.mark.parametrize("query", WEBKIT_QUERIES)
+def test_search_finds_the_rule_first(query: str, search_site: str, house_driver: Any) -> None:
+    driver = house_driver
+    set_viewport(driver, 1366, 1024)
+    driver.get(url(search_site, ""))
+    type_search(driver, query)
+    group = run_js(driver, f"return ({FIRST_GROUP})();")
+    found = where(group["best"]["href"], search_site)
+    print(f"\nWebKit search {query!r}: {found}")
+    assert found == QUERIES[query], f"{query!r}: first section {found}, expected {QUERIES[query]}"
+    assert group["best"]["missing"] == "", group["best"]["missing"]
+    assert "<mark>" in group["best"]["html"], group["best"]["text"][:200]
+    assert page_errors(driver) == []
+
+
+def test_skip_to_the_calculator(probe_site: str, house_driver: Any) -> None:
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.keys import Keys
+
+    driver = house_driver
+    set_viewport(driver, 1366, 1024)
+    driver.get(url(probe_site, "calculators/spotting/"))
+    link = wait_js(driver, "return document.getElementById('chq-skip-calculator')",
+                   what="the skip link")
+    target = run_js(driver, "return document.querySelector('.chq-widget--full').id")
+    assert link.get_attribute("href").endswith(f"#{target}")
+    assert link.text == "" or "Skip to the calculator" in run_js(driver, "return arguments[0].textContent", link)
+    # Second in the Tab order, right after Material's "Skip to content".
+    # (Material's toggles, inputs with display: none, take no focus: not counted.)
+    order = run_js(driver, "return [...document.querySelectorAll('a[href], button, input, [tabindex]')]"
+                           ".filter(e => e.tabIndex >= 0 && e.getClientRects().length)"
+                           ".slice(0, 2).map(e => e.id || e.className)")
+    assert order[1] == "chq-skip-calculator", order
+    run_js(driver, "arguments[0].focus()", link)
+    ActionChains(driver).send_keys(Keys.ENTER).perform()
+    wait_js(driver, "return document.activeElement && document.activeElement.id === arguments[0]", target,
+            what="focus on the calculator")
+    assert run_js(driver, "return location.hash") == "", "the skip link changed the address (the permalink)"
+    ActionChains(driver).send_keys(Keys.TAB).perform()
+    inside = wait_js(driver, "const e = document.activeElement;"
+                             " return e && e.closest('.chq-widget--full') ? e.outerHTML.slice(0, 120) : null",
+                     what="focus inside the calculator after the skip link")
+    print(f"\nWebKit skip link: then Tab to {inside}")
+    assert page_errors(driver) == []
+
+
+# MiniBrowser's window cannot be made as narrow as a 390 px phone: "phone" is the
+# narrowest viewport it allows (447 px here), still a phone's single column.
+PHONE_AT_MOST = 480
+
+
+@pytest.mark.parametrize("width,height", [(820, 1180), (1180, 820), (390, 844)], ids=["820", "1180", "phone"])
+def test_home_tiles(width: int, height: int, probe_site: str, house_driver: Any) -> None:
+    driver = house_driver
+    if width < PHONE_AT_MOST:
+        narrowest_viewport(driver, width, height)
+    else:
+        set_viewport(driver, width, height)
+    driver.get(url(probe_site, ""))
+    wait_js(driver, "return document.readyState === 'complete'", what="the home page")
+    tiles = run_js(driver, f"return ({TILES})();")
+    hrefs = {t["href"].split("#")[0] for t in tiles}
+    missing = [p for p in tile_targets() if url(probe_site, p) not in hrefs]
+    assert missing == [], f"no tile for {missing}"
+    small = [t for t in tiles if not t["shown"] or t["h"] < MIN_TAP_PX or t["w"] < MIN_TAP_PX]
+    assert small == [], small
+    assert run_js(driver, "return document.documentElement.scrollWidth <= innerWidth")
+    assert page_errors(driver) == []
+
+
+def narrowest_viewport(driver: Any, width: int, height: int) -> None:
+    """Ask for ``width``; accept the narrowest the window allows, if a phone's."""
+    try:
+        set_viewport(driver, width, height)
+    except AssertionError:
+        inner = run_js(driver, "return innerWidth")
+        assert inner <= PHONE_AT_MOST, f"WebKit's narrowest viewport is {inner} px, not a phone's"
