@@ -300,10 +300,26 @@ def answers_json(answers: dict[str, Any]) -> str:
     >>> print(answers_json({"a<b": "x&y"}))
     {"a\\u003cb":"x\\u0026y"}
     """
-    text = json.dumps(answers, ensure_ascii=False, separators=(",", ":"))
+    return html_safe(json.dumps(answers, ensure_ascii=False, separators=(",", ":")))
+
+
+def html_safe(json_text: str) -> str:
+    """JSON text with ``<``, ``>`` and ``&`` as JSON escapes (they can stand only in
+    its strings), so that it stays verbatim inside an HTML element.
+
+    >>> print(html_safe('{"a":"<b>&"}'))
+    {"a":"\\u003cb\\u003e\\u0026"}
+    """
     for char in "<>&":
-        text = text.replace(char, f"\\u{ord(char):04x}")
-    return text
+        json_text = json_text.replace(char, f"\\u{ord(char):04x}")
+    return json_text
+
+
+def inline_table(mechanic: str) -> str:
+    """The mechanic's answer table as it goes inside its calculator page (the same
+    JSON as the file :func:`table_path` names, HTML-safe): the page's main widget
+    answers any permalink from it as it mounts, with no request to wait for."""
+    return html_safe(table_text(mechanic, table_keys(mechanic)))
 
 
 def table_keys(mechanic: str) -> list[str]:

@@ -136,14 +136,13 @@ def expand_page(markdown: str, *, page: Any, config: Any) -> str:
             raise PluginError(f"{where}: bad calculator marker {line.strip()!r}: {exc}") from exc
         out.extend(["", html_text, ""])
         if not (marker.table_only or marker.compact) and getattr(page, "meta", None) is not None:
-            # A page whose main widget starts the engine at once: the template starts
-            # the worker from <head> (overrides/main.html) instead of after the page.
-            page.meta["chq_engine_boot"] = engine.fetched_sizes()
-            if marker.mechanic in answers.SMALL:
-                # ... and fetches its answer table at once, so a permalink's answer
-                # is there when the widget mounts.
-                page.meta["chq_answer_table"] = answers.table_path(marker.mechanic,
-                                                                   answers.table_keys(marker.mechanic))
+            # A page whose main widget needs the engine for any input but its own:
+            # the template starts the worker from <head> (overrides/main.html). One
+            # that answers from its answer table (in the page, widget.html) starts it
+            # once that answer is on screen (widget.js): Python starting beside the
+            # page held the answer back on a 2-core tablet.
+            if marker.mechanic not in answers.SMALL:
+                page.meta["chq_engine_boot"] = engine.fetched_sizes()
     return "\n".join(out)
 
 

@@ -180,6 +180,7 @@ def render_widget(mechanic: str, *, compact: bool, start: dict[str, Any], page_u
         spec=spec,
         spec_json=json.dumps(spec, ensure_ascii=False, separators=(",", ":")),
         answers_json=answers.answers_json(built) if built else "",
+        table_json=answers.inline_table(mechanic) if spec["table"] and not compact else "",
         headline=headline_for(mechanic, values),
         inputs=form_view(mechanic, uid, values),
         reading_texts=READINGS[mechanic],

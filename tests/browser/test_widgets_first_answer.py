@@ -185,3 +185,39 @@ def test_every_calculator_page_carries_its_starting_answer_and_worked_examples(
         assert log.off_origin == []
         assert errors == []
 
+
+
+# Other than the starting inputs, for each calculator with an answer table.
+TABLE_PERMALINKS: dict[str, dict[str, Any]] = {
+    "spotting": {"distance": 17, "cover": "light", "moving": True},
+    "supply": {"supply_dice": 7, "staff_order": True},
+    "rally": {"disruption": 5},
+    "blind_move": {"target": 13.5, "suppressed": True},
+    "deploy": {"suppressions": 3, "disruption": 7, "units": 4},
+}
+
+
+@pytest.mark.parametrize("mechanic", list(TABLE_PERMALINKS))
+def test_table_calculator_answers_from_its_page_before_the_engine_starts(
+    browser: Any, site_url: str, mechanic: str
+) -> None:
+    """A calculator with an answer table carries it in its own page: a permalink is
+    answered with no request for the table, and the engine's worker is asked for
+    only once that answer is on screen (Python starting beside the page held it back)."""
+    with watched_page(browser, site_url) as (context, page, log, errors):
+        params = {**permalinks.start_values(mechanic), **TABLE_PERMALINKS[mechanic]}
+        page.goto(url(site_url, PAGES[mechanic]) + "#" + permalinks.fragment(mechanic, params))
+        shown = wait_for(page, "r.state === 'ready'")
+        assert shown["source"] == "build", shown
+        check_first_answer(shown, mechanic, params)
+        wait_for(page, "r.source === 'engine' && r.engine === 'ready'")
+        order = page.evaluate(
+            """() => ({answer: performance.getEntriesByName('chq-answer-build')[0].startTime,
+                      worker: performance.getEntriesByType('resource')
+                        .filter(e => e.name.includes('/assets/js/engine-worker.js'))
+                        .map(e => e.startTime)})"""
+        )
+        assert order["worker"], "the engine's worker was never fetched"
+        assert min(order["worker"]) >= order["answer"], order
+        assert not [u for u in log.local if "/assets/answers/" in u], "the page fetched its own table"
+        assert errors == []

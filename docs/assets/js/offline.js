@@ -110,7 +110,9 @@
   }
 
   /** Resolves once the page has loaded and its calculators' engines (if any) are
-   *  ready, failed or idle: the page's own answers come at once, the engine later. */
+   *  ready or failed, or idle in a card that starts only when scrolled to: the
+   *  page's own answers come at once, the engine later. (A calculator page's main
+   *  widget is idle only for the moment until its first answer is on screen.) */
   function settled() {
     const loaded = new Promise((resolve) => {
       if (document.readyState === "complete") resolve();
@@ -121,7 +123,7 @@
         new Promise((resolve) => {
           const busy = () =>
             [...document.querySelectorAll("[data-calculator]")].some(
-              (root) => !["ready", "error", "idle"].includes(root.dataset.engine),
+              (root) => !["ready", "error", root.dataset.mode === "compact" ? "idle" : ""].includes(root.dataset.engine),
             );
           const done = () => {
             observer.disconnect();

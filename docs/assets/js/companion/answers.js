@@ -31,15 +31,29 @@ export function readAnswers(root) {
 
 const tables = new Map(); // URL -> Promise of the table (null if it could not load)
 
-/** The answer table at ``path`` (relative to the site root), fetched once per tab. */
+/** The answer table at ``path`` (relative to the site root): the copy in the page
+ *  (a calculator's own page carries its table), else fetched, once per tab. */
 export function loadTable(path) {
   const url = new URL(path, siteRoot()).href;
   if (!tables.has(url)) {
-    tables.set(url, fetch(url, { credentials: "same-origin" })
+    const inline = inlineTable(path);
+    tables.set(url, inline ? Promise.resolve(inline) : fetch(url, { credentials: "same-origin" })
       .then((response) => (response.ok ? response.json() : null))
       .catch(() => null));
   }
   return tables.get(url);
+}
+
+function inlineTable(path) {
+  for (const template of document.querySelectorAll("template.chq-answer-table")) {
+    if (template.dataset.path !== path) continue;
+    try {
+      return JSON.parse(template.content.textContent);
+    } catch (_) {
+      return null; // fetched instead
+    }
+  }
+  return null;
 }
 
 /** A probability from its exact fraction "n/d" (the float only for display). */

@@ -86,3 +86,12 @@ export function supportsModuleWorkers() {
   } catch (_) { /* the URL is meant to fail; the getter has told us already */ }
   return supported;
 }
+
+/** Resolves once the next frame has been painted (a frame, then a task), or after
+ *  ``most`` ms where no frame comes (a tab in the background paints nothing). */
+export function afterPaint(most = 200) {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, most);
+    requestAnimationFrame(() => setTimeout(() => { clearTimeout(timer); resolve(); }, 0));
+  });
+}

@@ -24,7 +24,7 @@ import { applyFragment, openHref, showPresetNote, writeFragment } from "./permal
 import { ResultView } from "./result.js";
 import { mountShare } from "./share.js";
 import { showEngine, showFailure, showProblem, withoutEngineHint } from "./status.js";
-import { describe } from "./util.js";
+import { afterPaint, describe } from "./util.js";
 
 export class Widget {
   /** ``root``: the widget's element (.chq-widget[data-calculator]); ``isMain``: the
@@ -44,6 +44,7 @@ export class Widget {
     this.output = new ResultView(root, this.spec, this.uid, (fn) => this.guard(fn));
     this.unsubscribe = null;
     this.observer = null;
+    this.held = Promise.resolve(); // what the engine waits for: a table's answer on screen
   }
 
   /* --- lifecycle --- */
@@ -66,10 +67,13 @@ export class Widget {
     if (table) table.open = false;
     engine.configure(this.spec.engine);
     if (this.spec.table) {
-      loadTable(this.spec.table).then((table) => {
+      // The engine waits until the table's answer is on screen (or the table could
+      // not load): Python starting beside the page held it back on a 2-core tablet.
+      this.held = loadTable(this.spec.table).then((table) => {
         this.table = table;
         if (table) this.guard(() => this.showFromTable());
         else this.root.classList.toggle("chq-has-answers", this.answers.size > 0);
+        return afterPaint();
       });
     }
     this.unsubscribe = engine.subscribe((state) => this.guard(() => this.onEngine(state)));
@@ -87,7 +91,7 @@ export class Widget {
       this.update("init", false); // the answer the page carries, if any, without the engine
       return;
     }
-    engine.start();
+    this.held.then(() => engine.start());
     if (!(this.isMain && this.applyFragment(location.hash))) this.update("init");
   }
 
@@ -218,8 +222,8 @@ export class Widget {
     }
     if (!ask) return;
     if (!early) this.root.classList.add("chq-busy");
-    engine.compute(this.spec.mechanic, params, this.uid).then((answer) => {
-      if (id !== this.latest || answer.superseded) return;
+    this.held.then(() => id === this.latest && engine.compute(this.spec.mechanic, params, this.uid)).then((answer) => {
+      if (!answer || id !== this.latest || answer.superseded) return;
       this.guard(() => this.receive(answer));
     });
   }
