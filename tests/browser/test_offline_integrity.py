@@ -135,6 +135,17 @@ def assert_good_copy(page: Any, site: Path, base: str, address: str) -> None:
     )
 
 
+def saved_with_a_bad_loader(context: Any, site: Path, base: str) -> Any:
+    """A page of ``context`` once the site is saved offline and the saved Pyodide
+    loader then overwritten with bytes of the right size and the wrong content."""
+    page = context.new_page()
+    page.goto(url(base, "rules/blinds/"))
+    wait_ready_offline(page)
+    _digest, size = listed(site, LOADER)
+    corrupt(page, url(base, LOADER), same_size=size)
+    return page
+
+
 def test_bad_download_is_fetched_again(browser: Any, built_site: Path, site_url: str) -> None:
     """The portal answers the worker's first request for the wasm: that copy is
     thrown away, the file fetched again, and the calculators work offline."""
@@ -180,11 +191,7 @@ def test_engine_failure_asks_for_a_full_check(browser: Any, built_site: Path, si
     poison = Poison(site_url, "", times=0)
     context = context_with(browser, poison)
     try:
-        page = context.new_page()
-        page.goto(url(site_url, "rules/blinds/"))
-        wait_ready_offline(page)
-        _digest, size = listed(built_site, LOADER)
-        corrupt(page, url(site_url, LOADER), same_size=size)
+        page = saved_with_a_bad_loader(context, built_site, site_url)
         page.goto(url(site_url, CALCULATOR))
         root = page.locator("[data-calculator]").first
         expect(root).to_have_attribute("data-engine", "error", timeout=ENGINE_TIMEOUT)
@@ -206,11 +213,7 @@ def test_full_check_asked_during_a_quick_one_still_reads_every_byte(
     poison = Poison(site_url, "", times=0)
     context = context_with(browser, poison)
     try:
-        page = context.new_page()
-        page.goto(url(site_url, "rules/blinds/"))
-        wait_ready_offline(page)
-        _digest, size = listed(built_site, LOADER)
-        corrupt(page, url(site_url, LOADER), same_size=size)
+        page = saved_with_a_bad_loader(context, built_site, site_url)
         answers = page.evaluate(
             """async () => {
               const worker = navigator.serviceWorker.controller;
