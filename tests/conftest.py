@@ -17,7 +17,6 @@ from pathlib import Path
 from typing import NamedTuple
 
 import pytest
-
 from chq_site.runner import BuildFailed, strict_build
 
 ROOT = Path(__file__).resolve().parent.parent

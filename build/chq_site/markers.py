@@ -135,14 +135,14 @@ def expand_page(markdown: str, *, page: Any, config: Any) -> str:
             where = f"{src}:{number}"
             raise PluginError(f"{where}: bad calculator marker {line.strip()!r}: {exc}") from exc
         out.extend(["", html_text, ""])
-        if not (marker.table_only or marker.compact) and getattr(page, "meta", None) is not None:
-            # A page whose main widget needs the engine for any input but its own:
-            # the template starts the worker from <head> (overrides/main.html). One
-            # that answers from its answer table (in the page, widget.html) starts it
-            # once that answer is on screen (widget.js): Python starting beside the
-            # page held the answer back on a 2-core tablet.
-            if marker.mechanic not in answers.SMALL:
-                page.meta["chq_engine_boot"] = engine.fetched_sizes()
+        # A page whose main widget needs the engine for any input but its own: the
+        # template starts the worker from <head> (overrides/main.html). One that
+        # answers from its answer table (in the page, widget.html) starts it once
+        # that answer is on screen (widget.js): Python starting beside the page held
+        # the answer back on a 2-core tablet.
+        main_needs_engine = not (marker.table_only or marker.compact) and marker.mechanic not in answers.SMALL
+        if main_needs_engine and getattr(page, "meta", None) is not None:
+            page.meta["chq_engine_boot"] = engine.fetched_sizes()
     return "\n".join(out)
 
 

@@ -255,7 +255,7 @@ def test_artillery_tabs_in_sight_on_a_phone(site_url: str, new_context) -> None:
     )
     assert row["scroll"] <= row["client"], row
     for label in row["labels"]:
-        assert 0 <= label["left"] and label["right"] <= 390, label
+        assert label["left"] >= 0 and label["right"] <= 390, label
         assert label["h"] >= MIN_TAP_PX, label
     page.locator(".tabbed-labels > label", has_text="Combat HQ").first.click()
     expect(page.get_by_text("Artillery may be used to suppress a Blind.")).to_be_visible()
