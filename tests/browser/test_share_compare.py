@@ -268,14 +268,22 @@ def click_share(page: Any, scope: str = MAIN) -> str:
     return note
 
 
+def sharing_page(browser: Any, base: str, init_script: str, mechanic: str,
+                 inputs: dict[str, Any]) -> tuple[Any, Any]:
+    """A context with ``init_script`` (a share sheet or none) and the clipboard
+    allowed, and its page of ``mechanic`` showing ``inputs``."""
+    context, _ = make_context(browser, base)
+    context.add_init_script(init_script)
+    context.grant_permissions(["clipboard-read", "clipboard-write"], origin=base.rstrip("/"))
+    page = open_page(context, base, mechanic, inputs)
+    wait_for_inputs(page, inputs)
+    return context, page
+
+
 def test_share_copies_the_permalink(browser: Any, site_url: str) -> None:
     mechanic, a, change, b = BY_NAME["close_assault"]
-    context, _ = make_context(browser, site_url)
-    context.add_init_script(NO_SHARE_SHEET)
-    context.grant_permissions(["clipboard-read", "clipboard-write"], origin=site_url.rstrip("/"))
+    context, page = sharing_page(browser, site_url, NO_SHARE_SHEET, mechanic, a)
     try:
-        page = open_page(context, site_url, mechanic, a)
-        wait_for_inputs(page, a)
         assert page.evaluate("typeof navigator.share") == "undefined"
         tap(page.locator(MAIN), change)
         wait_for_inputs(page, b)
@@ -321,12 +329,8 @@ Navigator.prototype.share = function (data) {
 
 def test_share_uses_the_share_sheet(browser: Any, site_url: str) -> None:
     mechanic, a, change, b = BY_NAME["rally"]
-    context, _ = make_context(browser, site_url)
-    context.add_init_script(SHARE_SHEET)
-    context.grant_permissions(["clipboard-read", "clipboard-write"], origin=site_url.rstrip("/"))
+    context, page = sharing_page(browser, site_url, SHARE_SHEET, mechanic, a)
     try:
-        page = open_page(context, site_url, mechanic, a)
-        wait_for_inputs(page, a)
         page.locator(f"{MAIN} [data-action=pin]").click()
         tap(page.locator(MAIN), change)
         sides_shown(page, b)
