@@ -47,7 +47,7 @@ serve_source = load_module(ROOT / "tools" / "bundle_serve.py", "bundle_serve_sou
 
 CALCULATOR = "calculators/spotting/"
 PAGE = "rules/blinds/"
-UNCHANGED = "assets/js/companion/main.js"
+UNCHANGED = "assets/js/engine-worker.js"
 _servers = itertools.count()
 
 

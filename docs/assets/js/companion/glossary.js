@@ -6,6 +6,8 @@
  * and focus goes back to the term. With a mouse, hovering a term shows it too. One
  * pop-over at a time. Without this script a term is a plain link to its entry. */
 
+import { eachPage } from "./util.js";
+
 const HOVER = "(hover: hover) and (pointer: fine)";
 const GAP = 6; // px between the term and the pop-over
 const MARGIN = 8; // px kept free at the edges of the screen
@@ -190,9 +192,7 @@ function start() {
   document.addEventListener("pointerover", onPointerOver);
   document.addEventListener("pointerout", onPointerOut);
   window.addEventListener("resize", place);
-  const document$ = window.document$; // each page Material shows (instant navigation too)
-  if (document$ && typeof document$.subscribe === "function") document$.subscribe(markTerms);
-  else markTerms();
+  eachPage(markTerms); // each page Material shows (instant navigation too)
 }
 
 if (!window.__chqGlossary) {

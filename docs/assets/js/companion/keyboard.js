@@ -15,6 +15,8 @@
  * (drawer.css keeps the closed drawer out of the Tab order by itself).
  */
 
+import { eachPage } from "./util.js";
+
 const SKIP_ID = "chq-skip-calculator";
 
 function skipLink() {
@@ -104,7 +106,7 @@ function onKey(event) {
   chip.click();
 }
 
-function eachPage() {
+function pageShown() {
   try {
     skipLink();
     setupMenuButton();
@@ -114,8 +116,5 @@ function eachPage() {
 if (!window.__chqKeyboard) {
   window.__chqKeyboard = true;
   document.addEventListener("keydown", onKey);
-  const document$ = window.document$;
-  if (document$ && typeof document$.subscribe === "function") document$.subscribe(eachPage);
-  else if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", eachPage);
-  else eachPage();
+  eachPage(pageShown);
 }

@@ -3,7 +3,9 @@
  * The entry module (mkdocs.yml extra_javascript, type: module): it runs once per
  * page load, after the page is parsed, and mounts the widgets of every page Material
  * shows, the first one and each one its instant navigation brings (document$). The
- * rest is in modules by concern, loaded by the browser itself (no bundler):
+ * rest is in modules by concern; the build links them all into one file, in the order
+ * the browser would evaluate them (chq_site/linker.py), and puts it before
+ * Material's bundle (so the first answer does not wait for Material's script):
  *
  *   widget.js      one widget: events, answering the inputs shown, the fallback
  *   form.js        reading and writing the inputs; messages beside the fields
@@ -22,6 +24,7 @@
  */
 
 import { loadFailedNavigations } from "./navigation.js";
+import { eachPage } from "./util.js";
 import { Widget } from "./widget.js";
 
 const live = new Set();
@@ -71,15 +74,7 @@ function start() {
 
   loadFailedNavigations();
 
-  // A module script runs once the page is parsed: Material's bundle has run.
-  const document$ = window.document$; // each page shown, instant or not (it replays the current one)
-  if (document$ && typeof document$.subscribe === "function") {
-    document$.subscribe(safeMount);
-  } else if (document.readyState === "loading") {
-    document.addEventListener("DOMContentLoaded", safeMount);
-  } else {
-    safeMount();
-  }
+  eachPage(safeMount); // this page now, then each page Material shows (util.js)
 }
 
 if (!window.__chqWidgets) {

@@ -95,3 +95,34 @@ export function afterPaint(most = 200) {
     requestAnimationFrame(() => setTimeout(() => { clearTimeout(timer); resolve(); }, 0));
   });
 }
+
+/** Run ``fn`` for the page shown now and for each page Material's instant navigation
+ *  shows after it. Our module runs before Material's bundle (deferred after it:
+ *  chq_site/linker.material_last), so ``fn`` runs for this page at once and Material's
+ *  document$ is followed from DOMContentLoaded, when its bundle has run; document$
+ *  replays the current page to a new subscriber: that first call is skipped, ``fn``
+ *  has run for it. Where Material ran first (the 404 page), document$ is followed now. */
+export function eachPage(fn) {
+  let ranFirst = false;
+  const follow = () => {
+    const document$ = window.document$;
+    if (!document$ || typeof document$.subscribe !== "function") {
+      if (!ranFirst) fn();
+      return;
+    }
+    let skip = ranFirst;
+    document$.subscribe(() => {
+      if (skip) skip = false;
+      else fn();
+    });
+  };
+  if (window.document$ || document.readyState === "complete") {
+    follow();
+  } else if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", follow, { once: true });
+  } else {
+    fn();
+    ranFirst = true;
+    document.addEventListener("DOMContentLoaded", follow, { once: true });
+  }
+}
