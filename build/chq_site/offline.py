@@ -62,7 +62,7 @@ GZ_MAX_RATIO = 0.9
 NOT_FOUND_PAGE = "404.html"
 # A stylesheet or script tag with a URL relative to the site root ("./assets/...").
 RELATIVE_RESOURCE = re.compile(
-    r'<link rel="stylesheet" href="\./[^"]*">|<script src="\./[^"]*"(?: [\w-]+="[^"]*")*></script>'
+    r'<link rel="stylesheet" href="\./[^"]*">|<script src="\./[^"]*"(?: [\w-]+(?:="[^"]*")?)*></script>'
 )
 
 
@@ -78,6 +78,8 @@ def hide_from_preload(html: str) -> str:
 
     >>> print(hide_from_preload('<link rel="stylesheet" href="./a.css"><script src="./b.js"></script>'))
     <script>document.write("<link rel=\\"stylesheet\\" href=\\"./a.css\\">")</script><script>document.write("<script src=\\"./b.js\\"><\\/script>")</script>
+    >>> print(hide_from_preload('<script src="./c.js" defer></script>'))
+    <script>document.write("<script src=\\"./c.js\\" defer><\\/script>")</script>
     """
 
     def written(match: re.Match[str]) -> str:
