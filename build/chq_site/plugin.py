@@ -43,12 +43,12 @@ class CompanionPlugin(BasePlugin[CompanionConfig]):  # type: ignore[no-untyped-c
 
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
         config.extra["engine"] = engine.engine_info()
-        # One stylesheet and one module script for our own (chq_site/linker.py).
+        # One stylesheet and one module script of our own (chq_site/linker.py).
         self._linked = linker.link_config(config)
         return config
 
     def on_files(self, files: Files, /, *, config: MkDocsConfig) -> Files:
-        return linker.replace_sources(files, self._linked, config)
+        return linker.replace_sources(lean.without_template_parts(files), self._linked, config)
 
     def on_page_markdown(self, markdown: str, /, *, page: Page, config: MkDocsConfig, files: Files) -> str:
         markdown = search.expand_words_marker(markdown)

@@ -5,9 +5,10 @@
  * it keeps the port and path of the addresses written there at build time (it
  * swaps only the protocol and host name). A club serving the site on another
  * port or under a sub-path (/rules/) would get full page loads and a new Python
- * engine on every click. This shim, loaded in <head> before Material's bundle,
- * rewrites the sitemap as it is parsed so its addresses start at the site's real
- * root. It touches nothing else.
+ * engine on every click. This shim, inline in <head> before the stylesheets
+ * (overrides/main.html: an inline script there waits for nothing), and so before
+ * Material's bundle, rewrites the sitemap as it is parsed so its addresses start at
+ * the site's real root. It touches nothing else.
  */
 (function () {
   "use strict";
