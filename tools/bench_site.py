@@ -462,7 +462,8 @@ def calculator_visit(
         ready = page.wait_for_function(ENGINE_READY, polling=20, timeout=TIMEOUT_MS).json_value()
         if ready["engine"] != "ready" or ready["at"] is None:
             raise RuntimeError(f"{rel}: the engine did not start (data-engine={ready['engine']})")
-        out.update(engine=float(ready["at"]) / 1000, boot=ready["boot"], controlled=ready["controlled"])
+        out.update(engine=float(ready["at"]) / 1000, boot=ready["boot"], controlled=ready["controlled"],
+                   **worker_marks(page))
         if until == "repeat":  # the offline.js status round trip too: what a repeat visit costs
             page.wait_for_function(OFFLINE_READY, polling=50, timeout=TIMEOUT_MS)
         t1 = time.monotonic()
@@ -471,6 +472,23 @@ def calculator_visit(
             page.wait_for_function(OFFLINE_READY, polling=100, timeout=TIMEOUT_MS)
             out["offline_bytes"] = Window.of(ledger.between(t1, time.monotonic()))
         return out
+
+
+# The engine's own steps (engine-worker.js "ready" timings: ms from the worker's
+# start, and that start as a wall-clock time), from the page's navigation start.
+WORKER_MARKS = """() => {
+  const w = (window.__chqEngine && window.__chqEngine.timings.worker) || {};
+  if (!w.startedAt) return {};
+  const start = w.startedAt - performance.timeOrigin;
+  const at = (ms) => (ms === undefined ? undefined : start + ms);
+  return { started: start, imported: at(w.imported), inflated: at(w.inflated), python: at(w.loadPyodide) };
+}"""
+
+
+def worker_marks(page: Any) -> dict[str, float]:
+    """Seconds from navigation start to the engine worker's steps: started, pyodide.mjs
+    imported, the snapshot inflated, Python ready (``worker_*``; what it reported)."""
+    return {f"worker_{k}": float(v) / 1000 for k, v in page.evaluate(WORKER_MARKS).items() if v is not None}
 
 
 def bare_visit(browser: Browser, profile: Path, ledger: Ledger) -> dict[str, Any]:
@@ -632,6 +650,13 @@ def report(
             col("repeat", name, "engine"),
             f"   boot: first {tally('first', name, 'boot')}; repeat {tally('repeat', name, 'boot')}",
         )
+    for name in ("spotting", "close_assault"):
+        have = [k for k in ("worker_started", "worker_imported", "worker_inflated", "worker_python")
+                if all(k in r["repeat"][name] and k in r["first"][name] for r in runs)]
+        if have:
+            print(f"  {name}: the engine's steps (worker_* from engine-worker.js timings, approximate)")
+            for key in have:
+                row(f"    {key}", col("first", name, key), col("repeat", name, key))
     print("  first answer, small calculators:")
     for name, rel in SMALL.items():
         row(

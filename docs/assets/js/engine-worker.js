@@ -118,7 +118,9 @@ function meterDownloads(fetched) {
 
 async function start({ indexURL, wheelURL, snapshotURL, snapshotBytes, fetched }) {
   const t0 = performance.now();
-  const timings = {};
+  // Each step in ms from this start; the start itself as a wall-clock time (the
+  // page's clock has another origin): tools/bench_site.py reports them.
+  const timings = { startedAt: performance.timeOrigin + t0 };
   const quiet = { stdout: () => {}, stderr: () => {} };
   // A sign of life between the long steps of starting Python: the page waits for a
   // slow engine that is getting on, and gives up on a silent one.
@@ -129,13 +131,15 @@ async function start({ indexURL, wheelURL, snapshotURL, snapshotBytes, fetched }
     if (!inflating && snapshotURL) delete expected[snapshotURL.split("/").pop()];
     meterDownloads(expected);
     const { loadPyodide } = await import(new URL("pyodide.mjs", indexURL).href);
+    timings.imported = performance.now() - t0;
     let pyodide = null;
     let note = "";
     if (inflating) {
       try {
         const snapshot = inflate(snapshotURL, snapshotBytes);
-        snapshot.catch(() => {}); // awaited by loadPyodide; its failure is handled below
+        snapshot.then(() => { timings.inflated = performance.now() - t0; }, () => {}); // awaited by loadPyodide; its failure is handled below
         pyodide = await loadPyodide({ indexURL, ...quiet, _loadSnapshot: snapshot });
+        timings.loadPyodide = performance.now() - t0;
         computeJson = pyodide.pyimport("calculators").compute_json;
         check();
       } catch (error) {
