@@ -167,6 +167,17 @@ FIRST_ANSWER = """() => {
   return { at: first.startTime, source: first.name.slice("chq-answer-".length) };
 }"""
 
+# Installed before the page's scripts: the first frame after the first answer (the
+# answer is in the page then; on screen with that frame): requestAnimationFrame runs
+# just before the browser renders a frame.
+ANSWER_PAINTED_WATCH = """(() => {
+  new PerformanceObserver((list, observer) => {
+    if (!list.getEntries().some((m) => m.name.startsWith("chq-answer-"))) return;
+    observer.disconnect();
+    requestAnimationFrame(() => { window.__benchAnswerFrame = performance.now(); });
+  }).observe({ type: "mark" });
+})();"""
+
 # The engine ready (or failed) and the page loaded: the mark, the boot, the controller.
 ENGINE_READY = """() => {
   const root = document.querySelector("[data-calculator]");
@@ -446,11 +457,14 @@ def calculator_visit(
     """One visit of a calculator permalink: first answer; with ``until`` "engine" also
     the engine ready; with "offline" also the offline copy complete and in control."""
     with browser.open(profile) as page:
+        page.add_init_script(ANSWER_PAINTED_WATCH)
         t0 = time.monotonic()
         page.goto(browser.origin + rel, wait_until="commit", timeout=TIMEOUT_MS)
         answer, source = first_answer(page)
+        frame = page.wait_for_function("() => window.__benchAnswerFrame", polling=20, timeout=TIMEOUT_MS)
         out: dict[str, Any] = {
             "answer": answer,
+            "answer_frame": float(frame.json_value()) / 1000,
             "source": source,
             "wrong_inputs": check_inputs(page, rel),
             "delivery": page.evaluate(DELIVERY),
@@ -657,6 +671,9 @@ def report(
             print(f"  {name}: the engine's steps (worker_* from engine-worker.js timings, approximate)")
             for key in have:
                 row(f"    {key}", col("first", name, key), col("repeat", name, key))
+    print("  the first frame after the first answer (requestAnimationFrame: the answer on screen):")
+    for name, rel in (("spotting", SPOTTING), *SMALL.items()):
+        row(f"  {rel}", col("first", name, "answer_frame"), col("repeat", name, "answer_frame"))
     print("  first answer, small calculators:")
     for name, rel in SMALL.items():
         row(
