@@ -18,8 +18,10 @@ widgets mount only once the last one has run.
   browser evaluates them (depth first, imports before importers, each once). Only the
   forms our modules use are accepted, and anything else is refused with its file
   and line: ``import { a, b as c } from "./x.js";`` and ``export`` before a
-  ``function``, ``async function``, ``class`` or ``const``. The linked file sits in
-  the modules' own folder, so ``import.meta.url`` resolves relative URLs as before.
+  ``function``, ``async function``, ``class`` or ``const`` (no ``import.meta``: the
+  linked file is a classic script, :func:`as_classic_script`, at the end of
+  ``<body>``; it sits in the modules' own folder, so ``document.currentScript.src``
+  resolves relative URLs as a module's ``import.meta.url`` did).
 
 Both names carry a hash of their content (``bundle_serve`` sends those as immutable;
 ``sw.js`` precaches them like any other file).
@@ -44,7 +46,7 @@ IMPORT = re.compile(r'^import \{([^}]*)\} from "\./([\w-]+\.js)";[ \t]*\n', re.M
 EXPORT = re.compile(r"^export (?=(?:async function|function|class|const) )", re.M)
 EXPORTED = re.compile(r"^export (?:async function|function|class|const) ([A-Za-z_$][\w$]*)", re.M)
 # What is left of `import`/`export` once the accepted forms are taken out: refused.
-OTHER_MODULE_SYNTAX = re.compile(r"^[ \t]*(?:import|export)\b|\bimport\s*\(", re.M)
+OTHER_MODULE_SYNTAX = re.compile(r"^[ \t]*(?:import|export)\b|\bimport\s*\(|\bimport\.meta\b", re.M)
 IMPORTED_NAME = re.compile(r"^([A-Za-z_$][\w$]*)(?:\s+as\s+([A-Za-z_$][\w$]*))?$")
 CSS_REFUSED = re.compile(r"@import|@charset|url\(\s*(?![\"']?(?:data:|#))", re.I)
 
@@ -167,6 +169,22 @@ def link_modules(folder: Path, entries: list[str]) -> str:
     return header + "".join(done.values())
 
 
+def as_classic_script(linked: str) -> str:
+    """The linked modules as one classic script: in a function of its own (no global
+    names) and strict, as modules are. A classic script at the end of ``<body>`` runs
+    as soon as it has loaded, the page's content parsed: the widgets answer, and the
+    browser can show it, before Material's deferred bundle (a module script is
+    deferred too, and deferred scripts run back to back: no frame between them).
+
+    >>> print(as_classic_script("const $chq_a = 1;\\n"), end="")
+    (() => {
+    "use strict";
+    const $chq_a = 1;
+    })();
+    """
+    return f'(() => {{\n"use strict";\n{linked}}})();\n'
+
+
 def link(docs_dir: Path, css: list[str], modules: list[str]) -> Linked:
     """Link the stylesheets ``css`` and the module entries ``modules`` (site paths)."""
     entries = []
@@ -175,7 +193,7 @@ def link(docs_dir: Path, css: list[str], modules: list[str]) -> Linked:
             raise LinkError(f"{path}: the linker joins the modules of {MODULES} only")
         entries.append(path[len(MODULES):])
     css_text = link_css(docs_dir, css)
-    js_text = link_modules(docs_dir / MODULES, entries)
+    js_text = as_classic_script(link_modules(docs_dir / MODULES, entries))
     used = re.findall(r"^// ---- (\S+)$", js_text, re.M)
     return Linked(
         css_name=CSS_NAME.format(digest=digest(css_text)),
@@ -194,8 +212,7 @@ def link_config(config: MkDocsConfig) -> Linked:
         if isinstance(s, ExtraScriptValue) and s.type == "module" and s.path.startswith(MODULES)
     ]
     linked = link(Path(config.docs_dir), list(config.extra_css), [s.path for s in modules])
-    script = ExtraScriptValue(linked.js_name)
-    script.type = "module"
+    script = ExtraScriptValue(linked.js_name)  # a classic script: as_classic_script
     first = config.extra_javascript.index(modules[0]) if modules else len(config.extra_javascript)
     others = [s for s in config.extra_javascript if s not in modules]
     config.extra_javascript = [*others[:first], script, *others[first:]] if modules else others

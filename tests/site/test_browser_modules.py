@@ -1,6 +1,6 @@
 """The widgets' browser code: ES modules in docs/assets/js/companion/, linked at build.
 
-The sources are one module per concern; the built site has one module script and
+The sources are one module per concern; the built site has one classic script and
 one stylesheet of ours in their place (chq_site/linker.py: three requests of ours
 instead of forty on a page's first visit). These check the sources (every import
 names a module that is there, modules small enough to read), the pages (one of each,
@@ -26,7 +26,7 @@ SOURCE = ROOT / "docs" / "assets" / "js" / "companion"
 PAGES = ["calculators/spotting/index.html", "rules/blinds/index.html", "index.html"]
 # `import ... from "./x.js"` and `import "./x.js"`: the static imports.
 IMPORT = re.compile(r"""^\s*import\s+(?:[^"';]*?\s+from\s+)?["'](\.{1,2}/[^"']+)["']""", re.M)
-OUR_MODULES = re.compile(r"""<script src="([^"]*assets/js/companion/[^"]+)" type="module"></script>""")
+OUR_SCRIPTS = re.compile(r"""<script src="([^"]*assets/js/companion/[^"]+)"[^>]*></script>""")
 OUR_CSS = re.compile(r"""<link rel="stylesheet" href="([^"]*assets/css/[^"]+)">""")
 MAX_LINES = 320  # "small enough to read in one sitting" (issue 11)
 NODE = shutil.which("node")
@@ -53,10 +53,14 @@ def test_modules_are_small() -> None:
 
 
 @pytest.mark.parametrize("page", PAGES)
-def test_a_page_loads_one_module_and_one_stylesheet_of_ours(built_site: Path, page: str) -> None:
+def test_a_page_loads_one_script_and_one_stylesheet_of_ours(built_site: Path, page: str) -> None:
     html = (built_site / page).read_text(encoding="utf-8")
-    scripts = OUR_MODULES.findall(html)
+    scripts = OUR_SCRIPTS.findall(html)
     assert len(scripts) == 1 and re.search(r"/companion\.[0-9a-f]{10}\.js$", scripts[0]), scripts
+    # A classic script, the last of <body> but Material's and offline.js (both deferred).
+    tag = re.search(rf'<script src="{re.escape(scripts[0])}"[^>]*>', html).group(0)
+    assert "type=" not in tag and "defer" not in tag and "async" not in tag, tag
+    assert not re.search(r"<(?!script)[a-z]", html[html.index(tag):html.index("</body>")]), "content after our script"
     linked = (built_site / page).parent / scripts[0]
     text = linked.read_text(encoding="utf-8")
     assert sorted(re.findall(r"^// ---- assets/js/companion/(\S+)$", text, re.M)) == [m.name for m in modules()]
@@ -130,8 +134,9 @@ def test_the_linked_file_evaluates_as_the_modules_do(tmp_path: Path) -> None:
         ({"a.js": "\nexport let x = 1;\n"}, "a.js:2: the linker does not read 'export let x = 1;'"),
         ({"a.js": 'import * as b from "./b.js";\n', "b.js": ""}, "a.js:1: the linker does not read"),
         ({"a.js": 'const m = import("./b.js");\n', "b.js": ""}, "a.js:1: the linker does not read"),
+        ({"a.js": "const u = import.meta.url;\n"}, "a.js:1: the linker does not read"),
     ],
-    ids=["cycle", "missing", "default-export", "let-export", "namespace-import", "dynamic-import"],
+    ids=["cycle", "missing", "default-export", "let-export", "namespace-import", "dynamic-import", "import-meta"],
 )
 def test_the_linker_refuses_what_it_cannot_join_safely(
     tmp_path: Path, files: dict[str, str], message: str

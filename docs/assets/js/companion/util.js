@@ -1,9 +1,10 @@
 /* Small helpers shared by the widget modules: how the site prints a probability,
  * building DOM nodes, and where the site and its engine are. */
 
-// This module's own address (assets/js/companion/util.js): the site root is three
-// folders up when neither Material nor the page says where it is.
-const MODULE_URL = import.meta.url;
+// The address of the script this runs in (the linked assets/js/companion/companion.<hash>.js,
+// a classic script: chq_site/linker.py): the site root is three folders up when
+// neither Material nor the page says where it is.
+const MODULE_URL = (document.currentScript && document.currentScript.src) || "";
 
 /** A probability as the site prints it (same rules as chq_site.presentation.pct). */
 export function pct(value) {
@@ -97,11 +98,13 @@ export function afterPaint(most = 200) {
 }
 
 /** Run ``fn`` for the page shown now and for each page Material's instant navigation
- *  shows after it. Our module runs before Material's bundle (deferred after it:
- *  chq_site/linker.material_last), so ``fn`` runs for this page at once and Material's
- *  document$ is followed from DOMContentLoaded, when its bundle has run; document$
- *  replays the current page to a new subscriber: that first call is skipped, ``fn``
- *  has run for it. Where Material ran first (the 404 page), document$ is followed now. */
+ *  shows after it. Our script is the last of <body> and runs while the page is still
+ *  "loading" but its content is all parsed, before Material's bundle (deferred after
+ *  it: chq_site/linker.material_last); so ``fn`` runs for this page at once, and the
+ *  browser can show what it did before Material's script runs. Material's document$
+ *  is followed from DOMContentLoaded, when its bundle has run; document$ replays the
+ *  current page to a new subscriber: that first call is skipped, ``fn`` has run for
+ *  it. Where Material ran first (the 404 page), document$ is followed now. */
 export function eachPage(fn) {
   let ranFirst = false;
   const follow = () => {
@@ -118,8 +121,6 @@ export function eachPage(fn) {
   };
   if (window.document$ || document.readyState === "complete") {
     follow();
-  } else if (document.readyState === "loading") {
-    document.addEventListener("DOMContentLoaded", follow, { once: true });
   } else {
     fn();
     ranFirst = true;
