@@ -489,20 +489,23 @@ def calculator_visit(
 
 
 # The engine's own steps (engine-worker.js "ready" timings: ms from the worker's
-# start, and that start as a wall-clock time), from the page's navigation start.
+# start, and that start as a wall-clock time), from the page's navigation start:
+# every step it reported, in its order ("loadPyodide" is Python ready, "total" the
+# engine's check answered).
 WORKER_MARKS = """() => {
   const w = (window.__chqEngine && window.__chqEngine.timings.worker) || {};
-  if (!w.startedAt) return {};
+  if (!w.startedAt) return [];
   const start = w.startedAt - performance.timeOrigin;
-  const at = (ms) => (ms === undefined ? undefined : start + ms);
-  return { started: start, imported: at(w.imported), inflated: at(w.inflated), python: at(w.loadPyodide) };
+  const steps = Object.entries(w).filter(([k, v]) => k !== "startedAt" && typeof v === "number");
+  return [["started", start], ...steps.map(([k, ms]) => [k, start + ms])];
 }"""
+WORKER_NAMES = {"loadPyodide": "python", "total": "ready"}
 
 
 def worker_marks(page: Any) -> dict[str, float]:
-    """Seconds from navigation start to the engine worker's steps: started, pyodide.mjs
-    imported, the snapshot inflated, Python ready (``worker_*``; what it reported)."""
-    return {f"worker_{k}": float(v) / 1000 for k, v in page.evaluate(WORKER_MARKS).items() if v is not None}
+    """Seconds from navigation start to each step the engine worker reported
+    (``worker_started``, ``worker_imported``, ..., ``worker_ready``)."""
+    return {f"worker_{WORKER_NAMES.get(k, k)}": float(v) / 1000 for k, v in page.evaluate(WORKER_MARKS)}
 
 
 def bare_visit(browser: Browser, profile: Path, ledger: Ledger) -> dict[str, Any]:
@@ -665,8 +668,8 @@ def report(
             f"   boot: first {tally('first', name, 'boot')}; repeat {tally('repeat', name, 'boot')}",
         )
     for name in ("spotting", "close_assault"):
-        have = [k for k in ("worker_started", "worker_imported", "worker_inflated", "worker_python")
-                if all(k in r["repeat"][name] and k in r["first"][name] for r in runs)]
+        have = [k for k in runs[0]["repeat"][name]
+                if k.startswith("worker_") and all(k in r["repeat"][name] and k in r["first"][name] for r in runs)]
         if have:
             print(f"  {name}: the engine's steps (worker_* from engine-worker.js timings, approximate)")
             for key in have:

@@ -135,17 +135,30 @@ async function start({ indexURL, wheelURL, snapshotURL, snapshotBytes, fetched }
     let pyodide = null;
     let note = "";
     if (inflating) {
+      // Pyodide needs the snapshot's size before it compiles the runtime, its bytes
+      // only when it restores them: it gets the (empty) buffer at once, and its
+      // fsInit step, which runs between the two, waits until the buffer is filled.
+      // So the runtime downloads and compiles while the snapshot inflates.
+      const data = new Uint8Array(snapshotBytes);
+      let spoilt = null;
+      const filled = inflate(snapshotURL, data).then(
+        () => { timings.inflated = performance.now() - t0; },
+        (error) => {
+          spoilt = error;
+          new Uint32Array(data.buffer, 0, 1)[0] = 0; // no magic number: Pyodide refuses to restore it
+        },
+      );
       try {
-        const snapshot = inflate(snapshotURL, snapshotBytes);
-        snapshot.then(() => { timings.inflated = performance.now() - t0; }, () => {}); // awaited by loadPyodide; its failure is handled below
-        pyodide = await loadPyodide({ indexURL, ...quiet, _loadSnapshot: snapshot });
+        pyodide = await loadPyodide({ indexURL, ...quiet, _loadSnapshot: data,
+                                    fsInit: () => { timings.instantiated = performance.now() - t0; return filled; } });
         timings.loadPyodide = performance.now() - t0;
         computeJson = pyodide.pyimport("calculators").compute_json;
         check();
       } catch (error) {
         delete expected[snapshotURL.split("/").pop()]; // the progress bar no longer waits for it
-        // (Pyodide's own message comes first: "Snapshot build id mismatch", ...)
-        note = `snapshot not used: ${String((error && error.message) || error).trim().split("\n")[0].slice(0, 200)}`;
+        // Ours ("the snapshot is N bytes, ...") or Pyodide's ("Snapshot build id mismatch", ...)
+        const why = spoilt || error;
+        note = `snapshot not used: ${String((why && why.message) || why).trim().split("\n")[0].slice(0, 200)}`;
         pyodide = null;
         computeJson = null;
       }
@@ -191,10 +204,10 @@ async function download(url) {
   return response;
 }
 
-/** The snapshot's bytes: downloaded, inflated, and exactly the size the build made. */
-async function inflate(url, bytes) {
+/** Fill `data` with the snapshot: downloaded, inflated, exactly the size the build made. */
+async function inflate(url, data) {
   const response = await download(url);
-  const data = new Uint8Array(bytes);
+  const bytes = data.byteLength;
   let at = 0;
   const reader = response.body.pipeThrough(new DecompressionStream("gzip")).getReader();
   for (;;) {
@@ -205,7 +218,6 @@ async function inflate(url, bytes) {
     at += value.byteLength;
   }
   if (at !== bytes) throw new Error(`the snapshot is ${at} bytes, the build made ${bytes}`);
-  return data;
 }
 
 /** Say "a file did not download" rather than a browser's fetch jargon. */
