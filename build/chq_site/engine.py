@@ -8,9 +8,10 @@ sources, so ``mkdocs serve`` rebuilds it only when the package changes.
 
 The snapshot (``assets/engine/snapshot-<key>.bin``) is Pyodide's memory after the
 wheel was unpacked and imported and each mechanic answered once, made under Node by
-``engine_snapshot.mjs`` (beside this module) and stored gzipped (the worker inflates
-it with the browser's ``DecompressionStream``, whose gzip check also catches a
-truncated or corrupt copy). Starting from it skips Python's own start-up: the slow part of every
+``engine_snapshot.mjs`` (beside this module), packed without its zero pages (about
+half of it: see ``pack_snapshot``) and gzipped (the worker inflates it with the
+browser's ``DecompressionStream``, whose gzip check also catches a truncated or
+corrupt copy, and puts the runs back in place in a zeroed buffer). Starting from it skips Python's own start-up: the slow part of every
 visit. Its name is a hash of everything that goes into it (the Pyodide core, the
 wheel, the script), so a page never pairs it with another build; anything that
 goes wrong with it makes the worker boot the normal way.
@@ -24,6 +25,7 @@ import hashlib
 import json
 import os
 import shutil
+import struct
 import subprocess
 import sys
 import tempfile
@@ -101,6 +103,54 @@ def build_wheel() -> Path:
     return wheels[0]
 
 
+# The packed snapshot: "CHQ1", the snapshot's size, the number of runs, each run's
+# (offset, length), all uint32 little-endian; then the runs' bytes, in order. Runs
+# are whole pages of the memory that are not all zeros (the last page may be short).
+PACKED_MAGIC = b"CHQ1"
+PACKED_PAGE = 4096
+
+
+def pack_snapshot(raw: bytes) -> bytes:
+    """The snapshot without its zero pages (engine-worker.js unpackInto reverses it).
+
+    >>> raw = bytes(8192) + b"x" * 10 + bytes(4096 - 10) + bytes(4096) + b"end"
+    >>> packed = pack_snapshot(raw)
+    >>> struct.unpack_from("<4sIIII", packed)
+    (b'CHQ1', 16387, 2, 8192, 4096)
+    >>> len(packed) - 12 - 2 * 8, unpack_snapshot(packed) == raw  # the two runs' bytes
+    (4099, True)
+    """
+    runs: list[list[int]] = []
+    for start in range(0, len(raw), PACKED_PAGE):
+        page = raw[start : start + PACKED_PAGE]
+        if page.count(0) == len(page):
+            continue
+        if runs and sum(runs[-1]) == start:
+            runs[-1][1] += len(page)
+        else:
+            runs.append([start, len(page)])
+    head = struct.pack("<4sII", PACKED_MAGIC, len(raw), len(runs))
+    table = b"".join(struct.pack("<II", offset, length) for offset, length in runs)
+    return head + table + b"".join(raw[offset : offset + length] for offset, length in runs)
+
+
+def unpack_snapshot(packed: bytes) -> bytes:
+    """The snapshot a packed one holds (for tests and tools; the browser does it in
+    engine-worker.js)."""
+    magic, total, count = struct.unpack_from("<4sII", packed)
+    if magic != PACKED_MAGIC:
+        raise ValueError("not a packed snapshot")
+    raw = bytearray(total)
+    at = 12 + 8 * count
+    for i in range(count):
+        offset, length = struct.unpack_from("<II", packed, 12 + 8 * i)
+        raw[offset : offset + length] = packed[at : at + length]
+        at += length
+    if at != len(packed):
+        raise ValueError(f"packed snapshot: {len(packed) - at} bytes left over")
+    return bytes(raw)
+
+
 def snapshot_key(wheel: Path) -> str:
     """Hash of everything a snapshot is made from: the Pyodide core, the wheel, the
     script and its warm-up requests."""
@@ -110,6 +160,7 @@ def snapshot_key(wheel: Path) -> str:
         digest.update(path.name.encode() + b"\0")
         digest.update(_file_digest(str(path), stat.st_mtime_ns, stat.st_size))
     digest.update(json.dumps(WARMUP, sort_keys=True).encode())
+    digest.update(PACKED_MAGIC)  # the format the snapshot is stored in
     return digest.hexdigest()[:16]
 
 
@@ -141,7 +192,7 @@ def build_snapshot() -> tuple[Path, int]:
     finally:
         raw.unlink(missing_ok=True)
     tmp = out.with_suffix(f".{os.getpid()}.tmp")
-    tmp.write_bytes(gzip.compress(data, compresslevel=6, mtime=0))
+    tmp.write_bytes(gzip.compress(pack_snapshot(data), compresslevel=6, mtime=0))
     size_file.write_text(str(len(data)))
     tmp.replace(out)
     return out, len(data)

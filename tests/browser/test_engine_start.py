@@ -24,6 +24,7 @@ from urllib.parse import urlencode
 
 import pytest
 from chq_site import presentation
+from chq_site.engine import pack_snapshot, unpack_snapshot
 
 from calculators import HEADLINES, compute
 from tests.browser.site_helpers import url
@@ -146,9 +147,16 @@ def corrupt(data: bytes) -> bytes:
 
 def other_build(data: bytes) -> bytes:
     """A well-formed snapshot whose Pyodide build id is not this build's."""
-    raw = bytearray(gzip.decompress(data))
-    raw[20:40] = b"x" * 20
-    return gzip.compress(bytes(raw), compresslevel=1, mtime=0)
+    raw = bytearray(unpack_snapshot(gzip.decompress(data)))
+    raw[20:40] = b"x" * 20  # inside Pyodide's build id
+    return gzip.compress(pack_snapshot(bytes(raw)), compresslevel=1, mtime=0)
+
+
+def run_overrun(data: bytes) -> bytes:
+    """Well-formed gzip, our format, but a run that ends past the snapshot's size."""
+    packed = bytearray(gzip.decompress(data))
+    packed[16:20] = (2**31).to_bytes(4, "little")  # the first run's length
+    return gzip.compress(bytes(packed), compresslevel=1, mtime=0)
 
 
 def missing(data: bytes) -> bytes | None:
@@ -173,8 +181,8 @@ def test_snapshot_start_answers_as_the_full_boot(
     assert json.loads(results["snapshot"]) == reference(mechanic, params)
 
 
-@pytest.mark.parametrize("spoil", [truncated, corrupt, other_build, missing],
-                         ids=["truncated", "corrupt", "other-build", "missing"])
+@pytest.mark.parametrize("spoil", [truncated, corrupt, other_build, run_overrun, missing],
+                         ids=["truncated", "corrupt", "other-build", "run-overrun", "missing"])
 def test_a_bad_snapshot_falls_back_to_the_full_boot(
     browser: Any, site_url: str, built_site: Path, spoil: Callable[[bytes], bytes | None]
 ) -> None:
@@ -198,5 +206,7 @@ def test_a_bad_snapshot_falls_back_to_the_full_boot(
         assert "magic number" not in shown["note"], shown["note"]
         if spoil is truncated:
             assert "truncated" in shown["note"], shown["note"]
+        if spoil is run_overrun:
+            assert "overrun" in shown["note"], shown["note"]
         assert json.loads(shown["result"]) == reference(mechanic, params)
         assert errors == []

@@ -204,20 +204,67 @@ async function download(url) {
   return response;
 }
 
-/** Fill `data` with the snapshot: downloaded, inflated, exactly the size the build made. */
+/** Fill `data` (all zeros, the snapshot's size) with the snapshot: downloaded,
+ *  inflated, unpacked. */
 async function inflate(url, data) {
   const response = await download(url);
-  const bytes = data.byteLength;
-  let at = 0;
-  const reader = response.body.pipeThrough(new DecompressionStream("gzip")).getReader();
+  await unpackInto(response.body.pipeThrough(new DecompressionStream("gzip")), data);
+}
+
+/** Put the runs of a packed snapshot (build/chq_site/engine.py pack_snapshot: "CHQ1",
+ *  the size, the number of runs, each run's offset and length, then the runs' bytes)
+ *  in place in `data`, which is all zeros: the zero pages, half of Python's memory,
+ *  are never inflated nor copied. Throws unless it is exactly what the build made. */
+async function unpackInto(stream, data) {
+  const total = data.byteLength;
+  const reader = stream.getReader();
+  let head = new Uint8Array(0); // the bytes before the runs', until all have come
+  let runs = null;
+  let run = 0;
+  let inRun = 0;
   for (;;) {
     const { done, value } = await reader.read();
     if (done) break;
-    if (at + value.byteLength > bytes) throw new Error("the snapshot is larger than the build made it");
-    data.set(value, at);
-    at += value.byteLength;
+    let chunk = value;
+    if (!runs) {
+      const joined = new Uint8Array(head.byteLength + chunk.byteLength);
+      joined.set(head);
+      joined.set(chunk, head.byteLength);
+      head = joined;
+      if (head.byteLength < 12) continue;
+      const view = new DataView(head.buffer);
+      const magic = String.fromCharCode(...head.subarray(0, 4));
+      if (magic !== "CHQ1") throw new Error("the snapshot is not one this site packs");
+      if (view.getUint32(4, true) !== total) {
+        throw new Error(`the snapshot is ${view.getUint32(4, true)} bytes, the build made ${total}`);
+      }
+      const count = view.getUint32(8, true);
+      if (head.byteLength < 12 + 8 * count) continue;
+      runs = [];
+      for (let i = 0, end = 0; i < count; i++) {
+        const offset = view.getUint32(12 + 8 * i, true);
+        const length = view.getUint32(16 + 8 * i, true);
+        if (offset < end || offset + length > total) throw new Error("the snapshot's runs overlap or overrun");
+        runs.push([offset, length]);
+        end = offset + length;
+      }
+      chunk = head.subarray(12 + 8 * count);
+      head = null;
+    }
+    for (let at = 0; at < chunk.byteLength;) {
+      if (run === runs.length) throw new Error("the snapshot is larger than the build made it");
+      const [offset, length] = runs[run];
+      const n = Math.min(length - inRun, chunk.byteLength - at);
+      data.set(chunk.subarray(at, at + n), offset + inRun);
+      at += n;
+      inRun += n;
+      if (inRun === length) {
+        run += 1;
+        inRun = 0;
+      }
+    }
   }
-  if (at !== bytes) throw new Error(`the snapshot is ${at} bytes, the build made ${bytes}`);
+  if (!runs || run !== runs.length) throw new Error("the snapshot is shorter than the build made it");
 }
 
 /** Say "a file did not download" rather than a browser's fetch jargon. */
