@@ -174,6 +174,10 @@ def test_engine_answer_replaces_the_page_answer(probe_site: str, engine_driver: 
     print(f"\nWebKit: engine answer {time.perf_counter() - started:.1f} s after the load began, "
           f"times {run_js(driver, 'return window.__chqTimes')}")
     check_answer(final, mechanic, params)
+    # Safari's engine boots from the build's packed snapshot too (not Python from scratch).
+    boot = run_js(driver, "return [document.querySelector('[data-calculator]').dataset.engineBoot, "
+                          "window.__chqEngine.timings.note]")
+    assert boot == ["snapshot", ""], boot
     history = run_js(driver, "return window.__chqHistory")
     ready = [h for h in history if h[0] == "ready"]
     assert ready and ready[0][1] == "build", history
