@@ -57,7 +57,8 @@ STATE = """() => {
           boot: r.dataset.engineBoot || null, result: r.getAttribute('data-result'),
           exact: h.dataset.exact, text: h.textContent.trim(),
           figures: [...r.querySelectorAll('.chq-figures dd')].map(d => d.title),
-          note: (window.__chqEngine && window.__chqEngine.timings.note) || ''};
+          note: (window.__chqEngine && window.__chqEngine.timings.note) || '',
+          timings: (window.__chqEngine && window.__chqEngine.timings.worker) || {}};
 }"""
 
 
@@ -208,5 +209,7 @@ def test_a_bad_snapshot_falls_back_to_the_full_boot(
             assert "truncated" in shown["note"], shown["note"]
         if spoil is run_overrun:
             assert "overrun" in shown["note"], shown["note"]
+        if spoil is missing:  # known from the server's answer, before the runtime compiles
+            assert "HTTP 404" in shown["note"] and "instantiated" not in shown["timings"], shown
         assert json.loads(shown["result"]) == reference(mechanic, params)
         assert errors == []

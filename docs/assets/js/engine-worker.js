@@ -138,17 +138,19 @@ async function start({ indexURL, wheelURL, snapshotURL, snapshotBytes, fetched }
       // Pyodide needs the snapshot's size before it compiles the runtime, its bytes
       // only when it restores them: it gets the (empty) buffer at once, and its
       // fsInit step, which runs between the two, waits until the buffer is filled.
-      // So the runtime downloads and compiles while the snapshot inflates.
+      // So the runtime downloads and compiles while the snapshot inflates. (A
+      // snapshot the server does not have is known from its answer: full boot at once.)
       const data = new Uint8Array(snapshotBytes);
       let spoilt = null;
-      const filled = inflate(snapshotURL, data).then(
-        () => { timings.inflated = performance.now() - t0; },
-        (error) => {
-          spoilt = error;
-          new Uint32Array(data.buffer, 0, 1)[0] = 0; // no magic number: Pyodide refuses to restore it
-        },
-      );
       try {
+        const response = await download(snapshotURL);
+        const filled = unpackInto(response.body.pipeThrough(new DecompressionStream("gzip")), data).then(
+          () => { timings.inflated = performance.now() - t0; },
+          (error) => {
+            spoilt = error;
+            new Uint32Array(data.buffer, 0, 1)[0] = 0; // no magic number: Pyodide refuses to restore it
+          },
+        );
         pyodide = await loadPyodide({ indexURL, ...quiet, _loadSnapshot: data,
                                     fsInit: () => { timings.instantiated = performance.now() - t0; return filled; } });
         timings.loadPyodide = performance.now() - t0;
@@ -204,16 +206,9 @@ async function download(url) {
   return response;
 }
 
-/** Fill `data` (all zeros, the snapshot's size) with the snapshot: downloaded,
- *  inflated, unpacked. */
-async function inflate(url, data) {
-  const response = await download(url);
-  await unpackInto(response.body.pipeThrough(new DecompressionStream("gzip")), data);
-}
-
 /** Put the runs of a packed snapshot (build/chq_site/engine.py pack_snapshot: "CHQ1",
- *  the size, the number of runs, each run's offset and length, then the runs' bytes)
- *  in place in `data`, which is all zeros: the zero pages, half of Python's memory,
+ *  the size, the number of runs, each run's offset and length, then the runs' bytes;
+ *  `stream` is it inflated) in place in `data`, which is all zeros: the zero pages, half of Python's memory,
  *  are never inflated nor copied. Throws unless it is exactly what the build made. */
 async function unpackInto(stream, data) {
   const total = data.byteLength;
@@ -239,6 +234,7 @@ async function unpackInto(stream, data) {
         throw new Error(`the snapshot is ${view.getUint32(4, true)} bytes, the build made ${total}`);
       }
       const count = view.getUint32(8, true);
+      if (12 + 8 * count > total) throw new Error("the snapshot's list of runs is too long");
       if (head.byteLength < 12 + 8 * count) continue;
       runs = [];
       for (let i = 0, end = 0; i < count; i++) {
