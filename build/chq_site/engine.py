@@ -12,9 +12,10 @@ wheel was unpacked and imported and each mechanic answered once, made under Node
 half of it: see ``pack_snapshot``) and gzipped (the worker inflates it with the
 browser's ``DecompressionStream``, whose gzip check also catches a truncated or
 corrupt copy, and puts the runs back in place in a zeroed buffer). Starting from it
-skips Python's own start-up: the slow part of every visit. Its name is a hash of everything that goes into it (the Pyodide core, the
-wheel, the script), so a page never pairs it with another build; anything that
-goes wrong with it makes the worker boot the normal way.
+skips Python's own start-up: the slow part of every visit. Its name is a hash of
+everything that goes into it (the Pyodide core, the wheel, the script, the packed
+format), so a page never pairs it with another build; anything that goes wrong with
+it makes the worker boot the normal way.
 """
 
 from __future__ import annotations

@@ -43,7 +43,7 @@ class CompanionPlugin(BasePlugin[CompanionConfig]):  # type: ignore[no-untyped-c
 
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
         config.extra["engine"] = engine.engine_info()
-        # One stylesheet and one module script of our own (chq_site/linker.py).
+        # One stylesheet and one script of our own (chq_site/linker.py).
         self._linked = linker.link_config(config)
         return config
 
