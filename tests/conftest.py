@@ -22,6 +22,21 @@ from chq_site.runner import BuildFailed, strict_build
 ROOT = Path(__file__).resolve().parent.parent
 ARTIFACTS = ROOT / ".artifacts"
 CHROMIUM = "/usr/bin/chromium"
+# Chromium keeps only the last --disable-features it is given, so ours repeats the
+# list Playwright passes (its chromiumSwitches; tests/browser/test_browser_flags.py
+# checks that none is lost) and adds the address bar's popup: Chromium 156 renders
+# it (chrome://omnibox-popup.top-chrome, a page of its own in a renderer of its own)
+# at every start, headless too, where it is never shown; on a 2-core machine that
+# was 1-2 s of CPU in the first 2 s of every browser start, taken from the page.
+PLAYWRIGHT_DISABLED_FEATURES = [
+    "AvoidUnnecessaryBeforeUnloadCheckSync", "DestroyProfileOnBrowserClose",
+    "HttpsUpgrades", "HttpsFirstBalancedModeAutoEnable", "LensOverlay", "MediaRouter",
+    "PaintHolding", "ThirdPartyStoragePartitioning", "AvoidCorsURLLoaderRestartOnRedirect",
+    "TcpPortRandomizationWin", "OptimizationHints", "NetworkTimeServiceQuerying",
+    "AimEnabled", "PreconnectToSearch", "msForceBrowserSignIn",
+    "msEdgeUpdateLaunchServicesPreferredVersion",
+]
+UNSHOWN_BROWSER_UI = ["WebUIOmniboxPopup", "WebUIOmniboxFullPopup", "WebUIOmniboxAimPopup"]
 CHROMIUM_ARGS = [
     "--no-sandbox",
     "--disable-gpu",
@@ -30,6 +45,7 @@ CHROMIUM_ARGS = [
     "--disable-sync",
     "--no-first-run",
     "--disable-quic",
+    "--disable-features=" + ",".join(PLAYWRIGHT_DISABLED_FEATURES + UNSHOWN_BROWSER_UI),
 ]
 
 

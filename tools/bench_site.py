@@ -32,7 +32,10 @@ calculator page: the same service-worker policy on both sides.
 
 Visits. Chromium is Debian's (tests/conftest.py CHROMIUM, CHROMIUM_ARGS), headless,
 through Playwright's ``launch_persistent_context``; every visit is its own browser
-launch, and the browser is closed after it. No request is intercepted (routing
+launch, and the browser is closed after it. CHROMIUM_ARGS keep Chromium from
+rendering its address bar's popup (a WebUI page in a renderer of its own, never
+shown headless) at every start: on 2 cores that took 1-2 s of CPU from the first 2 s
+of every visit, bare or not. ``--browser-ui`` measures with it, for comparison. No request is intercepted (routing
 would pause every request in Playwright), off-origin requests are only counted.
 
 * first visit: a new, empty profile (user-data-dir) per visit: no HTTP cache, no
@@ -384,9 +387,10 @@ def add_bare_page(site: Path) -> None:
 class Browser:
     """Launches Debian's Chromium on a profile folder; tracks off-origin requests."""
 
-    def __init__(self, playwright: Any, origin: str) -> None:
+    def __init__(self, playwright: Any, origin: str, args: list[str] = CHROMIUM_ARGS) -> None:
         self.playwright = playwright
         self.origin = origin
+        self.args = args
         self.off_origin: list[str] = []
         self.restored_tabs = 0
 
@@ -396,7 +400,7 @@ class Browser:
         context = self.playwright.chromium.launch_persistent_context(
             str(profile),
             executable_path=CHROMIUM,
-            args=CHROMIUM_ARGS,
+            args=self.args,
             headless=True,
             viewport=VIEWPORT,
         )
@@ -627,6 +631,13 @@ def report(
         f"(1 min)"
     )
     print(
+        "browser switches: "
+        + ("as tests/conftest.py CHROMIUM_ARGS, but Playwright's --disable-features (--browser-ui: "
+           "Chromium renders its address bar's popup at every start)"
+           if browser.args != CHROMIUM_ARGS
+           else "tests/conftest.py CHROMIUM_ARGS (Chromium's unshown address-bar popup not rendered)")
+    )
+    print(
         f"served by bundle_serve.Handler on {origin} (loopback, no throttling; .gz copies to "
         f"Accept-Encoding: gzip), bytes counted by the server (headers + bodies)"
     )
@@ -816,10 +827,30 @@ def own_bytes(site: Path, window: Window) -> int:
     return total
 
 
+def browser_args(browser_ui: bool) -> list[str]:
+    """CHROMIUM_ARGS; with ``browser_ui``, without its --disable-features (Playwright's own
+    list applies then, and Chromium renders its address bar's popup at every start).
+
+    >>> any(a.startswith("--disable-features=") for a in browser_args(True))
+    False
+    >>> browser_args(False) == CHROMIUM_ARGS
+    True
+    """
+    if not browser_ui:
+        return list(CHROMIUM_ARGS)
+    return [a for a in CHROMIUM_ARGS if not a.startswith("--disable-features=")]
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Site benchmark (prints figures, asserts nothing).")
     parser.add_argument("--site", type=Path, help="an already built site (default: build one)")
     parser.add_argument("--runs", type=int, default=5, help="interleaved runs (default 5; use 5 or more)")
+    parser.add_argument(
+        "--browser-ui",
+        action="store_true",
+        help="let Chromium render its own (unshown) address-bar popup at every start, as it does "
+        "without tests/conftest.py's --disable-features: for comparison with earlier figures",
+    )
     args = parser.parse_args(argv)
     runs = max(args.runs, 1)
     if runs < 5:
@@ -842,7 +873,7 @@ def main(argv: list[str] | None = None) -> int:
         start = time.perf_counter()
         results = []
         with serving(site, ledger) as origin, sync_playwright() as playwright:
-            browser = Browser(playwright, origin)
+            browser = Browser(playwright, origin, browser_args(args.browser_ui))
             for k in range(1, runs + 1):
                 t = time.perf_counter()
                 results.append(one_run(k, browser, ledger, tmp))
