@@ -55,7 +55,8 @@ would pause every request in Playwright), off-origin requests are only counted.
   the Pyodide files come from the service worker's cache, as the calculator's do.
 * each run k = 1..N makes every visit once; the order alternates between runs
   (odd: bare first visit, calculator first visit, rules page; even: rules page,
-  calculator, bare; the same for the repeat visits; the other calculators rotate).
+  calculator, bare; the same for the repeat visits; the other calculators, and on
+  first visits a second rules page, rotate).
 
 Figures, each the median (min-max) of the N runs, times from navigation start
 (``performance.now()`` origin of the page), read from the page's own marks:
@@ -63,7 +64,9 @@ Figures, each the median (min-max) of the N runs, times from navigation start
 companion.js), ``chq-engine-ready`` (``data-engine="ready"``), the widget's
 ``data-engine-boot``, and the paint timing's first-contentful-paint. Ratios are taken
 run by run against the bare boot of the same run (first visit against the bare first
-visit, repeat against the bare repeat), then their median.
+visit, repeat against the bare repeat), then their median. First paint: per run, the
+median over every calculator's first visit against the median over the rules pages'
+(a single pair of first visits swung 0.8-1.5 on 2 cores).
 
 Bytes: the server's log for the visit, from navigation to the engine ready (first
 visit: page and engine worker; the offline copy the service worker then saves is
@@ -116,7 +119,10 @@ SMALL = {
     "blind_move": "calculators/blind-move/#target=13.5&suppressed=true",
     "deploy": "calculators/deploy/#suppressions=3&disruption=7&units=4",
 }
-RULES = "rules/blinds/"
+# First paint is compared over every calculator's first visit and two rules pages'
+# (one sample each per run: a single pair swung 0.8-1.5 on this machine).
+RULES = {"rules": "rules/blinds/", "rules_close_assault": "rules/close-assault/"}
+CALCULATORS = ("spotting", "close_assault", *SMALL)
 BARE = "bench-bare.html"
 BARE_WORKER = "bench-bare-worker.js"
 ENGINE_PREFIX = "/assets/engine/"
@@ -531,9 +537,9 @@ def bare_visit(browser: Browser, profile: Path, ledger: Ledger) -> dict[str, Any
         }
 
 
-def rules_visit(browser: Browser, profile: Path) -> dict[str, Any]:
+def rules_visit(browser: Browser, profile: Path, rel: str) -> dict[str, Any]:
     with browser.open(profile) as page:
-        page.goto(browser.origin + RULES, wait_until="commit", timeout=TIMEOUT_MS)
+        page.goto(browser.origin + rel, wait_until="commit", timeout=TIMEOUT_MS)
         return {"fcp": float(page.evaluate(FCP)) / 1000}
 
 
@@ -557,12 +563,16 @@ def one_run(k: int, browser: Browser, ledger: Ledger, tmp: Path) -> dict[str, An
         return copy_profile(main, new_profile())
 
     def calculator(rel: str, until: str, profile: Callable[[], Path] = new_profile) -> Callable[[], Any]:
-        return lambda: calculator_visit(browser, profile(), rel, ledger, until=until)
+        fcp = profile is new_profile  # first paint: first visits only
+        return lambda: calculator_visit(browser, profile(), rel, ledger, until=until, fcp=fcp)
+
+    def rules(rel: str) -> Callable[[], Any]:
+        return lambda: rules_visit(browser, new_profile(), rel)
 
     first: dict[str, Callable[[], Any]] = {
         "bare": lambda: bare_visit(browser, new_profile(), ledger),
         "spotting": lambda: calculator_visit(browser, main, SPOTTING, ledger, until="offline", fcp=True),
-        "rules": lambda: rules_visit(browser, new_profile()),
+        **{name: rules(rel) for name, rel in RULES.items()},
         "close_assault": calculator(CLOSE_ASSAULT, "engine"),
         **{name: calculator(rel, "answer") for name, rel in SMALL.items()},
     }
@@ -573,9 +583,12 @@ def one_run(k: int, browser: Browser, ledger: Ledger, tmp: Path) -> dict[str, An
         **{name: calculator(rel, "answer", copy_of_main) for name, rel in SMALL.items()},
     }
 
-    others = rotate(["close_assault", *SMALL], k)
-    first_order = (["bare", "spotting", "rules"] if k % 2 else ["rules", "spotting", "bare"]) + others
-    repeat_order = (["bare", "spotting"] if k % 2 else ["spotting", "bare"]) + others
+    others = ["close_assault", *SMALL]
+    more_rules = [name for name in RULES if name != "rules"]  # among the calculators, rotating
+    first_order = (["bare", "spotting", "rules"] if k % 2 else ["rules", "spotting", "bare"]) + rotate(
+        [*others, *more_rules], k
+    )
+    repeat_order = (["bare", "spotting"] if k % 2 else ["spotting", "bare"]) + rotate(others, k)
     for name in first_order:
         t = time.monotonic()
         run["first"][name] = first[name]()
@@ -696,10 +709,12 @@ def report(
             col("repeat", name, "answer"),
             f"   from: first {tally('first', name, 'source')}; repeat {tally('repeat', name, 'source')}",
         )
-    fcp_calc = col("first", "spotting", "fcp")
-    fcp_rules = [float(r["first"]["rules"]["fcp"]) for r in runs]
-    row("first contentful paint, spotting permalink", fcp_calc, None)
-    row(f"first contentful paint, {RULES}", fcp_rules, None)
+    # Per run: the median first paint of the calculator pages, and of the rules pages.
+    fcp_calc = [statistics.median(float(r["first"][name]["fcp"]) for name in CALCULATORS) for r in runs]
+    fcp_rules = [statistics.median(float(r["first"][name]["fcp"]) for name in RULES) for r in runs]
+    row("first contentful paint, spotting permalink", col("first", "spotting", "fcp"), None)
+    row(f"  the {len(CALCULATORS)} calculator permalinks' median, run by run", fcp_calc, None)
+    row(f"  the {len(RULES)} rules pages' median ({', '.join(RULES.values())}), run by run", fcp_rules, None)
 
     controlled = [
         r["repeat"][name]["controlled"] for r in runs for name in ("bare", "spotting", "close_assault")
@@ -791,7 +806,7 @@ def report(
             TARGET_FIRST,
         )
     ratio(
-        "FCP calculator page / rules page",
+        "FCP calculator pages / rules pages (medians of each run)",
         [a / b for a, b in zip(fcp_calc, fcp_rules, strict=True)],
         TARGET_FCP,
     )
