@@ -140,9 +140,13 @@ def expand_page(markdown: str, *, page: Any, config: Any) -> str:
         # answers from its answer table (in the page, widget.html) starts it once
         # that answer is on screen (widget.js): Python starting beside the page held
         # the answer back on a 2-core tablet.
-        main_needs_engine = not (marker.table_only or marker.compact) and marker.mechanic not in answers.SMALL
-        if main_needs_engine and getattr(page, "meta", None) is not None:
-            page.meta["chq_engine_boot"] = engine.fetched_sizes()
+        main = not (marker.table_only or marker.compact)
+        if main and getattr(page, "meta", None) is not None:
+            # Its engine starts as the page loads: the search index waits for it
+            # (overrides/main.html "#hold:", assets/js/search-worker.js).
+            page.meta["chq_engine_main"] = True
+            if marker.mechanic not in answers.SMALL:
+                page.meta["chq_engine_boot"] = engine.fetched_sizes()
     return "\n".join(out)
 
 

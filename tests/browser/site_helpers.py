@@ -194,18 +194,23 @@ def search_toggle(page: Any) -> Any:
 
 # Counts the messages Material posts to its search worker and the replies it gets
 # (its worker answers each message exactly once), so a test can tell when the
-# results on screen belong to the last thing typed rather than to a prefix of it.
+# results on screen belong to the last thing typed rather than to a prefix of it;
+# and notes when the first reply came (performance.now(): the index was built).
 SEARCH_WORKER_PROBE = """
 (() => {
   const Native = window.Worker;
   window.__searchPending = 0;
   window.__searchWorkers = 0;
+  window.__searchFirstReply = null;
   window.Worker = class extends Native {
     constructor(url, options) {
       super(url, options);
       this.__search = String(url).includes("search");
       if (this.__search) window.__searchWorkers += 1;
-      if (this.__search) this.addEventListener("message", () => { window.__searchPending -= 1; });
+      if (this.__search) this.addEventListener("message", () => {
+        window.__searchPending -= 1;
+        if (window.__searchFirstReply === null) window.__searchFirstReply = performance.now();
+      });
     }
     postMessage(...args) {
       if (this.__search) window.__searchPending += 1;

@@ -79,6 +79,14 @@ def search_site(built_site: Path) -> Iterator[str]:
 
 
 @pytest.fixture(scope="session")
+def stalled_engine_site(built_site: Path) -> Iterator[str]:
+    """As ``search_site``, with the engine's files never answered: a page whose engine
+    is still starting, for as long as the test wants."""
+    with ProbeServer(built_site, extra=SEARCH_WORKER_PROBE, stalled=[ENGINE_PATH]) as server:
+        yield server.origin + "/"
+
+
+@pytest.fixture(scope="session")
 def engineless_site(built_site: Path) -> Iterator[str]:
     """As ``probe_site``, with the engine's files answered 404: what a page shows
     before (or without) its engine."""

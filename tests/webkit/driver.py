@@ -120,16 +120,23 @@ def inject(html: bytes, script: str) -> bytes:
 
 
 class ProbeHandler(SiteHandler):
-    """SiteHandler that adds :attr:`script` to every HTML page and answers 404 for
-    paths under :attr:`blocked`."""
+    """SiteHandler that adds :attr:`script` to every HTML page, answers 404 for
+    paths under :attr:`blocked`, and does not answer paths under :attr:`stalled`
+    until :attr:`unstall` is set (then 503)."""
 
     script = ""
     blocked: tuple[str, ...] = ()
+    stalled: tuple[str, ...] = ()
+    unstall = threading.Event()
 
     def send_head(self) -> Any:
         path = urlsplit(self.path).path
         if any(path.startswith(prefix) for prefix in self.blocked):
             self.send_error(404, "Blocked by the test")
+            return None
+        if any(path.startswith(prefix) for prefix in self.stalled):
+            self.unstall.wait(ENGINE_TIMEOUT_S)
+            self.send_error(503, "Stalled by the test")
             return None
         target = Path(self.translate_path(self.path))
         if target.is_dir() and path.endswith("/"):
@@ -156,14 +163,26 @@ class ProbeServer(StaticServer):
         directory: the built site.
         extra: more JavaScript for the top of every page (after the probe).
         blocked: URL path prefixes answered 404 (e.g. ``/assets/engine/``).
+        stalled: URL path prefixes never answered while the server runs.
     """
 
-    def __init__(self, directory: Path, *, extra: str = "", blocked: Iterable[str] = ()) -> None:
+    def __init__(
+        self, directory: Path, *, extra: str = "", blocked: Iterable[str] = (), stalled: Iterable[str] = ()
+    ) -> None:
         script = PROBE + NO_SERVICE_WORKER + extra
-        handler_class = type("Handler", (ProbeHandler,), {"script": script, "blocked": tuple(blocked)})
+        self.unstall = threading.Event()
+        handler_class = type(
+            "Handler",
+            (ProbeHandler,),
+            {"script": script, "blocked": tuple(blocked), "stalled": tuple(stalled), "unstall": self.unstall},
+        )
         handler = functools.partial(handler_class, directory=str(directory))
         self.httpd = QuietHTTPServer(("127.0.0.1", 0), handler)
         self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
+
+    def __exit__(self, *exc: object) -> None:
+        self.unstall.set()  # the stalled requests end (503) before the server closes
+        super().__exit__(*exc)
 
 
 # --------------------------------------------------------------------------- #

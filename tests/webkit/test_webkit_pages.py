@@ -17,7 +17,15 @@ import pytest
 
 from tests.browser.site_helpers import nav_pages, url
 from tests.browser.test_site_search import EXPECTED, interdiction_pages, page_pattern
-from tests.webkit.driver import page_errors, run_js, set_viewport, start_webkit, wait_js
+from tests.webkit.driver import (
+    ENGINE_TIMEOUT_S,
+    STEP_TIMEOUT_S,
+    page_errors,
+    run_js,
+    set_viewport,
+    start_webkit,
+    wait_js,
+)
 
 TABLETS = [(768, 1024), (820, 1180)]
 DESKTOP = (1366, 1024)
@@ -74,9 +82,9 @@ def test_every_page_loads_cleanly_and_never_scrolls_sideways(probe_site: str, ne
 # --------------------------------------------------------------------------- search
 
 
-def type_search(driver: Any, query: str) -> str:
+def type_search(driver: Any, query: str, timeout: float = STEP_TIMEOUT_S) -> str:
     """Type ``query`` into Material's search key by key; return the first result's href
-    once the search worker has answered the whole query."""
+    once the search worker has answered the whole query (within ``timeout`` s)."""
     from selenium.webdriver.common.by import By
 
     field = driver.find_element(By.CSS_SELECTOR, "input.md-search__input")
@@ -87,7 +95,7 @@ def type_search(driver: Any, query: str) -> str:
         driver,
         "return document.querySelector('input.md-search__input').value === arguments[0]"
         " && window.__searchWorkers > 0 && window.__searchPending === 0",
-        query, what=f"the search worker to answer {query!r}",
+        query, what=f"the search worker to answer {query!r}", timeout=timeout,
     )
     driver.execute_async_script(
         "const done = arguments[arguments.length - 1];"
@@ -123,3 +131,36 @@ def test_search_puts_the_rule_first(query: str, built_site: Path, search_site: s
     assert page_pattern(search_site, expected).match(href), (
         f"first result for {query!r} is {href}, expected a page among {expected}; top: {titles}")
     assert page_errors(driver) == []
+
+
+# On a calculator page the search index waits for the engine, never for the reader
+# (tests/browser/test_search_hold.py in Chromium).
+
+
+def test_search_index_is_built_once_the_engine_is_ready(search_site: str, search_driver: Any) -> None:
+    driver = search_driver
+    driver.get(url(search_site, "calculators/close-assault/"))
+    ready, indexed = wait_js(
+        driver,
+        "const mark = performance.getEntriesByName('chq-engine-ready')[0];"
+        " return mark && window.__searchFirstReply !== null ? [mark.startTime, window.__searchFirstReply] : null;",
+        what="the engine ready and the search worker's first answer",
+        timeout=ENGINE_TIMEOUT_S,
+    )
+    assert indexed >= ready, f"the search worker answered at {indexed:.0f} ms, before the engine ({ready:.0f} ms)"
+    assert type_search(driver, "ambush")
+    assert page_errors(driver) == []
+
+
+def test_a_reader_who_turns_to_search_is_answered_while_the_engine_starts(
+    stalled_engine_site: str, search_driver: Any
+) -> None:
+    driver = search_driver
+    driver.get(url(stalled_engine_site, "calculators/close-assault/"))
+    wait_js(driver, "return window.__searchWorkers > 0 && window.__searchPending > 0", what="Material's search setup")
+    # Sooner than the search worker's own fallback (HOLD_MOST_MS, 20 s): only the
+    # reader's turning to the search box can have let the index be built.
+    href = type_search(driver, "ambush", timeout=15.0)
+    assert page_pattern(stalled_engine_site, EXPECTED["ambush"]).match(href), href
+    engine = run_js(driver, "return document.querySelector('[data-calculator]').dataset.engine")
+    assert engine == "loading", f"the engine was to be still starting, it is {engine!r}"

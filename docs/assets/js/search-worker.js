@@ -15,10 +15,21 @@
  *   - its answer: a player's word counts as found where its rules' word was; a
  *     rules' word that was not found is not listed as "missing" (the reader never
  *     typed it).
+ *
+ * On a page whose calculator starts the engine, the address says "#hold:" before
+ * Material's: this worker then neither loads Material's worker nor builds the index
+ * (the messages wait) until the page says "go" on the channel "chq-search-hold"
+ * (companion/search-hold.js: the engine is ready or failed, or the reader turned to
+ * the search box), so that Python does not start on a tablet's CPU shared with
+ * lunr. Where there is no BroadcastChannel, or after HOLD_MOST_MS, it goes anyway.
  */
 "use strict";
 
-const material = new URL(decodeURIComponent(self.location.hash.slice(1)), self.location.href);
+const HOLD = "hold:";
+const HOLD_MOST_MS = 20_000; // a page that never says "go" (its scripts failed) keeps no reader from searching
+const address = decodeURIComponent(self.location.hash.slice(1));
+const held = address.startsWith(HOLD) && typeof BroadcastChannel === "function";
+const material = new URL(address.startsWith(HOLD) ? address.slice(HOLD.length) : address, self.location.href);
 let words = {};
 let stopWord = () => false;
 const pending = [];  // per query sent on, in order: how its words were expanded
@@ -109,9 +120,11 @@ self.postMessage = (message, ...rest) => {
   return nativePost(message, ...rest);
 };
 
+const listeners = []; // Material's message listeners, as wrapped below
+
 self.addEventListener = (type, listener, options) => {
   if (type !== "message") return nativeAdd(type, listener, options);
-  return nativeAdd("message", event => {
+  const wrapped = event => {
     const message = event.data;
     if (message && message.type === 0) {
       words = (message.data && message.data.config && message.data.config.chq_words) || {};
@@ -123,7 +136,28 @@ self.addEventListener = (type, listener, options) => {
       return listener(new MessageEvent("message", { data: { ...message, data: query } }));
     }
     return listener(event);
-  }, options);
+  };
+  listeners.push(wrapped);
+  return nativeAdd("message", wrapped, options);
 };
 
-nativeImport(material.href);
+if (held) {
+  const waiting = [];
+  const keep = event => waiting.push(event);
+  nativeAdd("message", keep);
+  const channel = new BroadcastChannel("chq-search-hold");
+  let gone = false;
+  const go = () => {
+    if (gone) return;
+    gone = true;
+    channel.close();
+    self.removeEventListener("message", keep);
+    nativeImport(material.href);
+    for (const event of waiting) for (const listener of listeners) listener(event);
+  };
+  channel.onmessage = event => { if (event.data === "go") go(); };
+  setTimeout(go, HOLD_MOST_MS);
+  channel.postMessage("ask");
+} else {
+  nativeImport(material.href);
+}

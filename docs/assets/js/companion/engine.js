@@ -8,6 +8,7 @@
  * stage (download | start | calculators | ready), bytes loaded of total, elapsed
  * seconds, the failure's message, and how it booted (snapshot | full). */
 
+import { releaseSearch } from "./search-hold.js";
 import { describe, engineInfo, siteRoot, supportsModuleWorkers } from "./util.js";
 
 // The engine is given up on after this long with no sign of progress, by stage:
@@ -30,6 +31,7 @@ function createEngine() {
 
   function set(patch) {
     state = { ...state, ...patch };
+    if (state.phase === "ready" || state.phase === "failed") releaseSearch(); // search-hold.js
     for (const listener of [...listeners]) {
       try { listener(state); } catch (_) { /* a widget's problem, not the engine's */ }
     }

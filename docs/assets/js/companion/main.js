@@ -16,6 +16,7 @@
  *   status.js      the engine's state and failure in the widget's status line
  *   result.js      the headline, figures, working; charts.js the bar charts
  *   navigation.js  a failed instant navigation loads the address for real
+ *   search-hold.js the search index waits for the engine (search-worker.js "#hold:")
  *   params.js, util.js   small helpers
  *
  * The engine starts early on calculator pages (overrides/main.html, from <head>:
@@ -25,6 +26,7 @@
  */
 
 import { loadFailedNavigations } from "./navigation.js";
+import { watchSearch } from "./search-hold.js";
 import { eachPage } from "./util.js";
 import { Widget } from "./widget.js";
 
@@ -74,6 +76,7 @@ function start() {
   });
 
   loadFailedNavigations();
+  watchSearch();
 
   eachPage(safeMount); // this page now, then each page Material shows (util.js)
 }
