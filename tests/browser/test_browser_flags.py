@@ -12,8 +12,7 @@ from __future__ import annotations
 import os
 from collections.abc import Iterator
 from pathlib import Path
-
-import pytest
+from typing import Any
 
 from tests.conftest import CHROMIUM, CHROMIUM_ARGS
 
@@ -36,25 +35,23 @@ def command_lines(profile: Path) -> Iterator[list[str]]:
 
 
 def test_our_disabled_features_keep_playwrights_and_drop_the_address_bar_popup(
-    tmp_path: Path, site_url: str
+    tmp_path: Path, site_url: str, browser: Any
 ) -> None:
-    playwright_api = pytest.importorskip("playwright.sync_api")
+    # A browser of its own, on a profile folder of its own: its processes are found
+    # by that folder. (From the session's Playwright: one per process.)
     profile = tmp_path / "profile"
-    with playwright_api.sync_playwright() as p:
-        context = p.chromium.launch_persistent_context(
-            str(profile), executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True
-        )
-        try:
-            page = context.pages[0] if context.pages else context.new_page()
-            # (The popup's renderer, where it is not turned off, starts at once with
-            # the browser: long before this engine is ready.)
-            page.goto(site_url + "calculators/close-assault/")
-            page.wait_for_function(
-                "() => document.querySelector('[data-calculator]').dataset.engine === 'ready'"
-            )
-            processes = list(command_lines(profile))
-        finally:
-            context.close()
+    context = browser.browser_type.launch_persistent_context(
+        str(profile), executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True
+    )
+    try:
+        page = context.pages[0] if context.pages else context.new_page()
+        # (The popup's renderer, where it is not turned off, starts at once with
+        # the browser: long before this engine is ready.)
+        page.goto(site_url + "calculators/close-assault/")
+        page.wait_for_function("() => document.querySelector('[data-calculator]').dataset.engine === 'ready'")
+        processes = list(command_lines(profile))
+    finally:
+        context.close()
 
     browser = [args for args in processes if not any(a.startswith("--type=") for a in args)]
     assert len(browser) == 1, f"expected one browser process on {profile}, found {len(browser)}"

@@ -57,6 +57,10 @@ def test_the_index_holds_rule_text_only(built_site: Path) -> None:
 
 
 def test_every_page_starts_the_wrapping_worker(built_site: Path) -> None:
+    """Every page names our worker and, after the "#", Material's; a page whose main
+    calculator starts the engine as it loads says "hold:" before it (and only such a
+    page: the search index waits for the engine there, tests/browser/test_search_hold.py)."""
+    held = []
     for page in sorted(built_site.rglob("index.html")):
         if "assets" in page.relative_to(built_site).parts:
             continue
@@ -65,8 +69,14 @@ def test_every_page_starts_the_wrapping_worker(built_site: Path) -> None:
         assert found, page
         worker, _, material = found.group(1).partition("#")
         assert worker.endswith("assets/js/search-worker.js"), (page, worker)
+        hold = material.startswith("hold:")
+        assert hold == ('data-mode="full"' in html), (page, material)
+        if hold:
+            held.append(page.parent.name)
+            material = material.removeprefix("hold:")
         target = (page.parent / worker).resolve().parent / material
         assert target.resolve().is_file(), (page, material)
+    assert "spotting" in held and "close-assault" in held, held
 
 
 def test_home_page_lists_every_players_word(built_site: Path) -> None:
