@@ -32,11 +32,12 @@ calculator page: the same service-worker policy on both sides.
 
 Visits. Chromium is Debian's (tests/conftest.py CHROMIUM, CHROMIUM_ARGS), headless,
 through Playwright's ``launch_persistent_context``; every visit is its own browser
-launch, and the browser is closed after it. CHROMIUM_ARGS keep Chromium from
-rendering its address bar's popup (a WebUI page in a renderer of its own, never
-shown headless) at every start: on 2 cores that took 1-2 s of CPU from the first 2 s
-of every visit, bare or not. ``--browser-ui`` measures with it, for comparison. No request is intercepted (routing
+launch, and the browser is closed after it. No request is intercepted (routing
 would pause every request in Playwright), off-origin requests are only counted.
+CHROMIUM_ARGS keep Chromium from rendering its address bar's popup (a WebUI page in
+a renderer of its own, never shown headless) at every start: on 2 cores that took
+1-2 s of CPU from the first 2 s of every visit, bare or not. ``--browser-ui``
+measures with it, for comparison.
 
 * first visit: a new, empty profile (user-data-dir) per visit: no HTTP cache, no
   V8 code cache, no service worker, for the bare page as for each calculator page.

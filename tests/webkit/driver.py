@@ -127,7 +127,7 @@ class ProbeHandler(SiteHandler):
     script = ""
     blocked: tuple[str, ...] = ()
     stalled: tuple[str, ...] = ()
-    unstall = threading.Event()
+    unstall: threading.Event  # set by the ProbeServer that made this handler class
 
     def send_head(self) -> Any:
         path = urlsplit(self.path).path
