@@ -676,7 +676,7 @@ def report(
     def row(label: str, first: list[float] | None, repeat: list[float] | None, note: str = "") -> None:
         a = spread(first) if first else "–"
         b = spread(repeat) if repeat else "–"
-        print(f"  {label:<{w - 2}}{a:<24}{b}{note}")
+        print(f"  {label:<{w - 3}} {a:<24}{b}{note}")  # a long label never runs into its figure
 
     row(
         "bare Pyodide boot (loadPyodide resolved)",
@@ -724,7 +724,7 @@ def report(
     for name, rel in RULES.items():
         row(f"  {rel}", col("first", name, "fcp"), None)
     row(f"  the {len(CALCULATORS)} calculator permalinks' median, run by run", fcp_calc, None)
-    row(f"  the {len(RULES)} rules pages' median ({', '.join(RULES.values())}), run by run", fcp_rules, None)
+    row(f"  the {len(RULES)} rules pages' median, run by run", fcp_rules, None)
 
     controlled = [
         r["repeat"][name]["controlled"] for r in runs for name in ("bare", "spotting", "close_assault")
