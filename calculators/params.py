@@ -42,8 +42,7 @@ class Param:
             return "one of " + ", ".join(self.choices)
         if self.kind == "bool":
             return "true or false"
-        whole = "a whole number" if self.kind == "int" else "a number"
-        return f"{whole} {_fmt(self.minimum)}..{_fmt(self.maximum)}"
+        return f"{self._number()} {_fmt(self.minimum)}..{_fmt(self.maximum)}"
 
     def ask(self) -> str:
         """What to enter, in a player's words: the start of every refusal of a value.
@@ -55,8 +54,11 @@ class Param:
             return "choose one of " + ", ".join(self.choices)
         if self.kind == "bool":
             return "enter true or false"
-        whole = "a whole number" if self.kind == "int" else "a number"
-        return f"enter {whole} from {_fmt(self.minimum)} to {_fmt(self.maximum)}"
+        return f"enter {self._number()} from {_fmt(self.minimum)} to {_fmt(self.maximum)}"
+
+    def _number(self) -> str:
+        """A number parameter's kind in words: "a whole number" or "a number"."""
+        return "a whole number" if self.kind == "int" else "a number"
 
     def refusal(self, value: Any) -> str:
         """The message for a value this parameter refuses (the page says the same).
