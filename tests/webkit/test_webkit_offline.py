@@ -1,9 +1,9 @@
 """Offline at the club, in WebKit (Safari's engine).
 
-After one visit the service worker has saved the whole site ("Ready offline"); after a
-reload it controls the page; then, with the test's own server stopped, a calculator
-permalink never opened before still loads and the engine (Pyodide, from the cache)
-answers it exactly.
+After one visit the service worker has saved the whole site ("Ready offline"; "Saved"
+beside the tick on a phone); after a reload it controls the page; then, with the
+test's own server stopped, a calculator permalink never opened before still loads
+and the engine (Pyodide, from the cache) answers it exactly.
 """
 
 from __future__ import annotations
@@ -16,10 +16,20 @@ from typing import Any
 from tests.browser.site_helpers import url
 from tests.browser.test_widgets import PAGES, fragment
 from tests.conftest import StaticServer
-from tests.webkit.driver import ENGINE_TIMEOUT_S, run_js, wait_js, widget_when
+from tests.webkit.driver import ENGINE_TIMEOUT_S, run_js, set_viewport, wait_js, widget_when
 from tests.webkit.test_webkit_calculators import SHOWS, check_answer, expected
+from tests.webkit.test_webkit_house import narrowest_viewport
 
 DESKTOP = (1366, 1024)
+# Which of the badge's words are on screen: "Ready offline", or "Saved" on a phone.
+BADGE_SHOWN = """
+const badge = document.querySelector('.chq-offline');
+const shown = (part) => {
+  const box = badge.querySelector(part).getBoundingClientRect();
+  return box.width > 1 && box.height > 1;
+};
+return {label: shown('.chq-offline__label'), short: shown('.chq-offline__short')};
+"""
 # A permalink no other step of this test opens (and none of the page's worked examples).
 MECHANIC = "close_assault"
 OFFLINE_CASE = {"att_dice": 7, "att_move": "double", "def_dice": 4, "def_cover": "light"}
@@ -39,6 +49,10 @@ def test_works_offline_after_one_visit(built_site: Path, new_webkit: Any) -> Non
             " return b && !b.hidden && b.textContent.includes('Ready offline') ? b.dataset.build : null;",
             timeout=ENGINE_TIMEOUT_S, what='the header\'s "Ready offline"',
         )
+        assert run_js(driver, BADGE_SHOWN) == {"label": True, "short": False}
+        narrowest_viewport(driver, 390, 844)  # "Offline" alone would read as "no connection"
+        assert run_js(driver, BADGE_SHOWN) == {"label": False, "short": True}
+        set_viewport(driver, *DESKTOP)
         driver.refresh()
         scope = wait_js(
             driver,

@@ -262,13 +262,16 @@
       const header = document.querySelector(".md-header__inner");
       if (!header) return;
       // "Ready offline" in words, and a tap (or Enter) opens what it means: a tick
-      // alone, explained only in a hover title, said nothing on a phone.
+      // alone, explained only in a hover title, said nothing on a phone. A phone
+      // shows "Saved" beside the tick (offline.css): "Offline" alone reads as "no
+      // connection". The button's name stays "Ready offline".
       badge = document.createElement("div");
       badge.className = "chq-offline";
       badge.setAttribute("role", "status");
       badge.innerHTML =
         '<button type="button" class="chq-offline__button" aria-expanded="false" aria-controls="chq-offline-info">' +
-        `${ICON_READY}<span class="chq-offline__label"><span class="chq-offline__ready">Ready </span><span class="chq-offline__word">offline</span></span></button>` +
+        `${ICON_READY}<span class="chq-offline__label">Ready offline</span>` +
+        '<span class="chq-offline__short" aria-hidden="true">Saved</span></button>' +
         '<p class="chq-offline__info" id="chq-offline-info" hidden></p>';
       const button = badge.querySelector("button");
       const info = badge.querySelector(".chq-offline__info");
