@@ -11,7 +11,7 @@ from typing import Any
 
 from . import artillery, blind_move, close_assault, deploy, rally, spotting, supply
 from .errors import InputError, NumberText, show
-from .params import PARAMETERS, mechanic_name, validate
+from .params import PARAMETERS, TYPED, mechanic_name, validate
 
 Mechanic = Callable[..., dict[str, Any]]
 
@@ -95,8 +95,6 @@ def dumps(data: Any) -> str:
 
 #: Deeper JSON than this is refused before parsing (a request is 2 levels deep).
 MAX_DEPTH = 32
-#: The one number syntax both doors accept: a JSON number (RFC 8259 §6), ASCII digits.
-NUMBER = re.compile(r"-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?", re.ASCII)
 #: Integers longer than this are out of every range: kept as text, not converted.
 _MAX_INT_DIGITS = 400
 #: A string (closed or not, skipped whole: linear time) or a bracket.
@@ -137,17 +135,29 @@ def read_json(text: Any, field: str) -> Any:
         raise InputError(field, f"is not valid JSON ({exc})") from None
 
 
-def read_number(text: str) -> Any:
-    """A number written on the command line, read exactly as JSON reads it.
+def read_typed(text: str, kind: str) -> Any:
+    """A number typed for a parameter of ``kind`` ("int" or "number") on the command
+    line, read as a page's field reads it (:data:`~calculators.params.TYPED`): written
+    as the JSON number it stands for, then read exactly as JSON reads it ("18." is
+    18.0, a fraction; "007" is 7).
 
-    Text that is not a JSON number comes back unchanged, for the parameter to refuse.
+    Text that is not such a number comes back unchanged, for the parameter to refuse.
 
-    >>> read_number("1e-7"), read_number("18"), read_number("+18"), read_number("-0.0")
-    (1e-07, 18, '+18', -0.0)
+    >>> read_typed("1e-7", "number"), read_typed("+18", "int"), read_typed(".5", "number")
+    (1e-07, 18, 0.5)
+    >>> read_typed("18.", "number"), read_typed("-0.0", "number"), read_typed("1e2", "int")
+    (18.0, -0.0, '1e2')
     """
-    if NUMBER.fullmatch(text):
-        return read_json(text, "number")
-    return text
+    if not _TYPED[kind].fullmatch(text):
+        return text
+    sign = "-" if text.startswith("-") else ""
+    mantissa, e, exponent = text.lstrip("+-").lower().partition("e")
+    whole, point, fraction = mantissa.partition(".")
+    number = (whole.lstrip("0") or "0") + ("." + (fraction or "0") if point else "")
+    return read_json(sign + number + e + exponent, "number")
+
+
+_TYPED = {kind: re.compile(pattern, re.ASCII) for kind, pattern in TYPED.items()}
 
 
 def _check_depth(text: str, field: str) -> None:

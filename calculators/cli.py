@@ -15,15 +15,16 @@ import sys
 from collections.abc import Sequence
 from typing import Any, NoReturn
 
-from .api import HEADLINES, READINGS, compute, dumps, read_json, read_number
+from .api import HEADLINES, READINGS, compute, dumps, read_json, read_typed
 from .errors import InputError, show
 from .params import MECHANICS, PARAMETERS, Param, mechanic_name
 from .probability import percent
 
 #: What ``--help`` says about reading the command line (issue 9: no silent guesses).
 RULES = (
-    "Numbers are written as JSON numbers (18, 7.5, 1e-7, -0; not +18, .5, 18. or inf); "
-    "whole-number parameters take the integer form only (2, not 2.0). "
+    "A number in a flag is read as the page's fields read it (18, 7.5, .5, 18., +18, 1e-7; "
+    "not 0x12, 1_8 or inf); inside --json, as a JSON number. "
+    "Whole-number parameters take whole numbers only (2, +2 or 02; not 2.0 or 2e0). "
     "Flags are spelled out in full (no abbreviations). Each parameter is given once: "
     "as a flag or inside --json, not both. A flag of a true/false parameter alone means true."
 )
@@ -70,7 +71,7 @@ def _parse_flag(param: Param, text: str) -> Any:
             return False
         raise InputError(param.name, param.refusal(text))
     if param.kind in ("int", "number"):
-        return read_number(text)
+        return read_typed(text, param.kind)
     return text
 
 

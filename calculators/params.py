@@ -36,6 +36,12 @@ class Param:
     unit: str = ""
     help: str = ""
 
+    @property
+    def typed(self) -> str | None:
+        """What a person may type for this number, on the page or the command line:
+        the pattern of :data:`TYPED` for its kind (None for a switch or a choice)."""
+        return TYPED.get(self.kind)
+
     def describe_range(self) -> str:
         """The allowed values, as ``--help`` states them ("a whole number 0..40")."""
         if self.kind == "choice":
@@ -91,6 +97,18 @@ class Param:
         if value == 0:
             return type(value)(0)  # -0.0 is 0.0 (the explanations never say "-0″")
         return value
+
+
+#: The number syntax a person types, in a page's field (the widget spec carries these,
+#: widgets.py) and in a command-line flag (api.read_typed): a JSON number, or one
+#: with a "+" sign, leading zeros, or no digit on one side of the point ("+18",
+#: "007", ".5", "18."); an exponent only where fractions are allowed. ASCII digits
+#: only; no spaces. The same text means the same number at both doors. (JSON text,
+#: ``--json`` and compute_json's requests, is read as JSON.)
+TYPED: dict[str, str] = {
+    "int": r"[+-]?[0-9]+",
+    "number": r"[+-]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?",
+}
 
 
 def _fmt(x: float | None) -> str:

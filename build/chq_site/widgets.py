@@ -140,7 +140,7 @@ def widget_spec(mechanic: str, *, compact: bool, start: dict[str, Any], canonica
         "params": [
             {"name": p.name, "kind": p.kind, "label": p.label, "default": p.default,
              "required": p.required, "min": p.minimum, "max": p.maximum,
-             "choices": list(p.choices), "ask": p.ask()}
+             "choices": list(p.choices), "ask": p.ask(), "typed": p.typed}
             for p in PARAMETERS[mechanic]
         ],
         "start": start,

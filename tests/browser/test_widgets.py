@@ -458,9 +458,20 @@ def test_keyboard_only(session: Session) -> None:
 def test_bad_input_is_reported_beside_the_field(
     session: Session, mechanic: str, params: dict[str, Any], field: str, words: str
 ) -> None:
-    page = session.page
     session.open(PAGES[mechanic], fragment(params))
-    shown = page.wait_for_function(
+    shown = field_refusal(session.page, field)
+    assert words.lower() in shown["message"].lower()
+    assert shown["visible"]
+    assert shown["described"], "the message is not tied to its field with aria-describedby"
+    assert shown["invalid"]
+    assert shown["result"] is None
+    assert shown["value"] == ""
+    assert session.errors == [], "a bad input must not reach the console"
+
+
+def field_refusal(page: Any, field: str) -> dict[str, Any]:
+    """Wait until the main widget refuses ``field``; its message, and how it is shown."""
+    return page.wait_for_function(
         """field => {
             const root = document.querySelector('.chq-widget[data-mode=full]');
             const box = root && root.querySelector(`[data-param="${field}"]`);
@@ -477,13 +488,46 @@ def test_bad_input_is_reported_beside_the_field(
         arg=field,
         timeout=READY_MS,
     ).json_value()
-    assert words.lower() in shown["message"].lower()
-    assert shown["visible"]
-    assert shown["described"], "the message is not tied to its field with aria-describedby"
-    assert shown["invalid"]
-    assert shown["result"] is None
-    assert shown["value"] == ""
-    assert session.errors == [], "a bad input must not reach the console"
+
+
+# The same text is the same number in a page's field and in a command-line flag
+# (calculators.params.TYPED): a permalink with each text below gets the command
+# line's answer for that text in the flag, or its refusal in the same words.
+TYPED_CASES = [
+    *(("blind_move", {}, "target", text)
+      for text in ("+18", ".5", "18.", "007", "1.e1", "0x12", "1_8", ".", "1e", "18 m")),
+    *(("spotting", {"distance": 18}, "chain_dice", text) for text in ("+2", "02", "2.", "2e0")),
+]
+
+
+def typed_at_the_command_line(mechanic: str, params: dict[str, Any], field: str,
+                              text: str) -> tuple[dict[str, Any] | None, str]:
+    """``python -m calculators`` with ``text`` in ``field``'s flag: (its answer, "") or
+    (None, its refusal of the field)."""
+    flags = [f"--{name.replace('_', '-')}={value}" for name, value in {**params, field: text}.items()]
+    done = subprocess.run([sys.executable, "-m", "calculators", mechanic, *flags],
+                          capture_output=True, text=True, cwd=ROOT, check=False)
+    if done.returncode == 0:
+        return json.loads(done.stdout), ""
+    prefix, name, message = done.stderr.rstrip("\n").split(": ", 2)
+    assert (done.returncode, prefix, name) == (2, "error", field), done.stderr
+    return None, message
+
+
+@pytest.mark.parametrize(("mechanic", "params", "field", "text"), TYPED_CASES,
+                         ids=[f"{m}-{f}={t}" for m, _, f, t in TYPED_CASES])
+def test_a_field_reads_a_number_as_the_command_line_does(
+    session: Session, mechanic: str, params: dict[str, Any], field: str, text: str
+) -> None:
+    answer, refusal = typed_at_the_command_line(mechanic, params, field, text)
+    session.open(PAGES[mechanic], fragment({**params, field: text}))
+    if answer is not None:
+        shown = wait_for_inputs(session.page, answer["inputs"])
+        assert same(json.loads(shown["result"]), answer, 0.0) == []
+    else:
+        label = next(p.label for p in PARAMETERS[mechanic] if p.name == field)
+        assert field_refusal(session.page, field)["message"] == f"{label}: {refusal}."
+    assert session.errors == []
 
 
 # --------------------------------------------------------------------------- #

@@ -15,17 +15,21 @@ from typing import Any
 
 import pytest
 
-from calculators import InputError, compute, compute_json, dumps
+from calculators import InputError, compute, compute_json, dumps, params
+from calculators.errors import show
 from calculators.cli import main
 
-# The number syntax both doors accept: a JSON number, nothing more (API.md).
+# JSON's number syntax: what compute_json and --json read (RFC 8259 §6, ASCII digits).
 NUMBER = re.compile(r"-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?", re.ASCII)
 
 ACCEPTED = ["18", "18.0", "1.8e1", "1.8E1", "1.8e+1", "180e-1", "0", "-0", "-0.0", "-0e0",
             "0.5", "1e-7", "200", "2E2", "1e-400"]
-REFUSED = ["+18", ".5", "18.", "0x12", "1_8", "018", "00", "1e", "1e+", "18e", "1.e5", "--18",
-           "", "Infinity", "-Infinity", "NaN", "inf", "nan", "\u0663", "\uff11\uff18", "18 m"]
-# what the command line also refuses, though JSON lets whitespace surround a number
+# What a person may also type in a flag, as in a page's field (params.TYPED), and the
+# JSON number it stands for.
+TYPED = [("+18", "18"), (".5", "0.5"), ("18.", "18.0"), ("018", "18"), ("00", "0"),
+         ("1.e1", "1.0e1"), ("+.5e1", "0.5e1"), ("0018.50", "18.50"), ("-.0", "-0.0"), ("-00", "-0")]
+REFUSED = ["0x12", "1_8", "1e", "1e+", "18e", "--18", "+-18", "++18", ".", "+", "-", "e5", ".e5",
+           "1.2.3", "", "Infinity", "-Infinity", "NaN", "inf", "nan", "\u0663", "\uff11\uff18", "18 m"]
 REFUSED_ON_THE_COMMAND_LINE = [" 18", "18 ", "\t18"]
 
 
@@ -201,7 +205,7 @@ def test_help_states_the_rules_of_the_command_line() -> None:
     run = run_module("spotting", "--help")
     assert run.returncode == 0
     text = " ".join(run.stdout.split())
-    assert "once" in text and "abbreviat" in text and "JSON number" in text
+    assert "once" in text and "abbreviat" in text and "JSON number" in text and "page's fields" in text
 
 
 # -- 5. the mechanic -----------------------------------------------------------------
@@ -291,11 +295,24 @@ def test_the_command_line_accepts_every_json_number(text: str) -> None:
     assert json.loads(out) == by_json["result"] == compute("blind_move", {"target": json.loads(text)})
 
 
+@pytest.mark.parametrize(("text", "json_text"), TYPED)
+def test_the_command_line_reads_a_typed_number_as_its_json_number(text: str, json_text: str) -> None:
+    assert NUMBER.fullmatch(json_text) and not NUMBER.fullmatch(text)
+    assert re.fullmatch(params.TYPED["number"], text)
+    status, out, err = cli("blind_move", "--target", text)
+    assert (status, err) == (0, "")
+    by_json = json.loads(compute_json(request("blind_move", obj("target", json_text))))
+    assert json.loads(out) == by_json["result"]
+    # JSON text is read as JSON: the typed form is not a JSON number
+    assert json_error(request("blind_move", obj("target", text)))["field"] == "request"
+
+
 @pytest.mark.parametrize("text", REFUSED)
-def test_both_doors_refuse_what_is_not_a_json_number(text: str) -> None:
-    assert not NUMBER.fullmatch(text)
+def test_both_doors_refuse_what_is_not_a_number(text: str) -> None:
+    assert not NUMBER.fullmatch(text) and not re.fullmatch(params.TYPED["number"], text)
     field, message = cli_error("blind_move", "--target", text)
     assert field == "target", message
+    assert message == f"enter a number from 0 to 200 (you entered {show(text)})" if text else message
     assert "error" in json.loads(compute_json(request("blind_move", obj("target", text))))
 
 
@@ -311,13 +328,17 @@ def test_a_negative_exponent_value_follows_its_flag() -> None:
     assert cli("blind_move", "--target", "1e-7")[0] == 0
 
 
-@pytest.mark.parametrize(("text", "ok"), [("2", True), ("-0", True), ("2.0", False), ("2e0", False),
-                                          ("02", False), ("+2", False)])
-def test_whole_numbers_take_the_integer_form_at_both_doors(text: str, ok: bool) -> None:
+@pytest.mark.parametrize(("text", "typed", "json_ok"), [
+    ("2", True, True), ("-0", True, True), ("2.0", False, False), ("2e0", False, False),
+    ("2.", False, False), ("02", True, False), ("+2", True, False)])
+def test_whole_numbers_take_the_integer_form_at_both_doors(text: str, typed: bool, json_ok: bool) -> None:
     status, _, err = cli("spotting", "--distance", "18", "--chain-dice", text)
-    assert (status == 0) is ok, err
+    assert (status == 0) is typed, err
+    assert bool(re.fullmatch(params.TYPED["int"], text)) is typed
+    if not typed:  # refused as the page refuses it: the text, quoted
+        assert err == f"error: chain_dice: enter a whole number from 0 to 3 (you entered '{text}')\n"
     answer = json.loads(compute_json(request("spotting", '{"distance": 18, "chain_dice": ' + text + "}")))
-    assert ("result" in answer) is ok
+    assert ("result" in answer) is json_ok
 
 
 # -- one place: the same message at both doors --------------------------------------

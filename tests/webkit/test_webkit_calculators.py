@@ -22,9 +22,17 @@ from typing import Any
 import pytest
 from chq_site import permalinks, presentation
 
-from calculators import compute
+from calculators import PARAMETERS, compute
 from tests.browser.site_helpers import url
-from tests.browser.test_widgets import CASES, PAGES, TOLERANCE, fragment, same
+from tests.browser.test_widgets import (
+    CASES,
+    PAGES,
+    TOLERANCE,
+    TYPED_CASES,
+    fragment,
+    same,
+    typed_at_the_command_line,
+)
 from tests.webkit.driver import (
     ENGINE_TIMEOUT_S,
     STEP_TIMEOUT_S,
@@ -204,24 +212,51 @@ def test_permalinks_match_compute(mechanic: str, probe_site: str, engine_driver:
     assert page_errors(driver) == []
 
 
+# The main widget's refusal of the field arguments[0]: its message, and how it is shown.
+REFUSAL = (
+    "const root = document.querySelector('.chq-widget[data-mode=full]');"
+    " const box = root && root.querySelector(`[data-param=${arguments[0]}]`);"
+    " const msg = box && box.querySelector('.chq-msg');"
+    " if (!msg || root.dataset.state !== 'error' || !msg.textContent) return null;"
+    " const described = [...box.querySelectorAll('[aria-describedby]')]"
+    "   .some(el => el.getAttribute('aria-describedby').split(/\\s+/).includes(msg.id));"
+    " return {message: msg.textContent, described, visible: msg.getBoundingClientRect().height > 0,"
+    "   result: root.getAttribute('data-result'),"
+    "   invalid: box.querySelector('[aria-invalid=true]') !== null};"
+)
+
+
 def test_bad_input_shows_its_field_message(probe_site: str, engine_driver: Any) -> None:
     driver = engine_driver
     show_calculator(driver, probe_site, "artillery")
     run_js(driver, "location.hash = arguments[0]", "fire_dice=99")
-    shown = wait_js(
-        driver,
-        "const root = document.querySelector('.chq-widget[data-mode=full]');"
-        " const box = root && root.querySelector('[data-param=fire_dice]');"
-        " const msg = box && box.querySelector('.chq-msg');"
-        " if (!msg || root.dataset.state !== 'error' || !msg.textContent) return null;"
-        " const described = [...box.querySelectorAll('[aria-describedby]')]"
-        "   .some(el => el.getAttribute('aria-describedby').split(/\\s+/).includes(msg.id));"
-        " return {message: msg.textContent, described, visible: msg.getBoundingClientRect().height > 0,"
-        "   result: root.getAttribute('data-result'),"
-        "   invalid: box.querySelector('[aria-invalid=true]') !== null};",
-        timeout=ENGINE_TIMEOUT_S, what="the fire_dice field's message",
-    )
+    shown = wait_js(driver, REFUSAL, "fire_dice", timeout=ENGINE_TIMEOUT_S, what="the fire_dice field's message")
     assert shown["message"] == "Battery's Fire Dice: enter a whole number from 0 to 40 (you entered 99).", shown
     assert shown["visible"] and shown["described"] and shown["invalid"], shown
     assert shown["result"] is None
+    assert page_errors(driver) == []
+
+
+# A few of the Chromium lane's texts (test_widgets.py TYPED_CASES): typed forms JSON
+# lacks, and text that is no number.
+WEBKIT_TYPED = [case for case in TYPED_CASES if case[3] in (".5", "+18", "0x12", "02")]
+
+
+@pytest.mark.parametrize(("mechanic", "params", "field", "text"), WEBKIT_TYPED,
+                         ids=[f"{m}-{f}={t}" for m, _, f, t in WEBKIT_TYPED])
+def test_a_field_reads_a_number_as_the_command_line_does(
+    mechanic: str, params: dict[str, Any], field: str, text: str, probe_site: str, engine_driver: Any
+) -> None:
+    driver = engine_driver
+    answer, refusal = typed_at_the_command_line(mechanic, params, field, text)
+    show_calculator(driver, probe_site, mechanic)
+    run_js(driver, "location.hash = arguments[0]", fragment({**params, field: text}))
+    if answer is not None:
+        shown = widget_when(driver, f"{SHOWS} && r.source === 'engine'", answer["inputs"], mechanic,
+                            what=f"{mechanic} {field}={text!r}: the engine's answer")
+        assert same(json.loads(shown["result"]), answer, 0.0) == []
+    else:
+        label = next(p.label for p in PARAMETERS[mechanic] if p.name == field)
+        shown = wait_js(driver, REFUSAL, field, timeout=ENGINE_TIMEOUT_S, what=f"the {field} field's message")
+        assert shown["message"] == f"{label}: {refusal}.", shown
     assert page_errors(driver) == []

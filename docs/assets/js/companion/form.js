@@ -6,7 +6,7 @@
  * it is left: its refusal is "pending" meanwhile. The build writes the form (one
  * field per parameter, data-param="name"); nothing here creates a field. */
 
-import { NUMBER, refusal } from "./params.js";
+import { refusal, typedNumber } from "./params.js";
 import { el, sentence } from "./util.js";
 
 export class Form {
@@ -82,7 +82,7 @@ export class Form {
         params[param.name] = checked ? checked.value : param.default;
       } else {
         const text = inputs[0].value.trim();
-        const number = NUMBER[param.kind].test(text) ? Number(text) : null;
+        const number = typedNumber(param, text);
         if (number !== null && number >= param.min && number <= param.max) {
           params[param.name] = number;
           continue;
@@ -99,7 +99,8 @@ export class Form {
    *  (from the starting value when the field holds no number). */
   step(input, param, delta) {
     const text = input.value.trim();
-    let value = NUMBER[param.kind].test(text) ? Number(text) : Number(this.spec.start[param.name]);
+    let value = typedNumber(param, text);
+    if (value === null) value = Number(this.spec.start[param.name]);
     if (!Number.isFinite(value)) value = param.min;
     value = Math.min(param.max, Math.max(param.min, value + delta));
     if (param.kind === "number") value = Math.round(value * 1000) / 1000;

@@ -2,12 +2,15 @@
  * widget's data-spec) as text: what a field accepts, and a value as a permalink
  * writes it. */
 
-/** What a number field accepts, by kind. */
-export const NUMBER = {
-  int: /^[+-]?\d+$/,
-  // compute() takes JSON numbers, exponents included (#target=1e-7).
-  number: /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/,
-};
+const TYPED = new Map(); // pattern -> RegExp
+
+/** The number a number field's text stands for, or null where it is not one: what
+ *  ``param.typed`` allows (the build's copy of calculators.params.TYPED, which the
+ *  command line's flags read too: "+18", ".5" and "18." are numbers at both). */
+export function typedNumber(param, text) {
+  if (!TYPED.has(param.typed)) TYPED.set(param.typed, new RegExp(`^(?:${param.typed})$`));
+  return TYPED.get(param.typed).test(text) ? Number(text) : null;
+}
 
 /** The message for a value a field cannot take, in the words compute() uses
  *  (calculators.params.Param.refusal; ``param.ask`` is the build's copy of its
