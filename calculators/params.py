@@ -103,8 +103,9 @@ class Param:
 #: widgets.py) and in a command-line flag (api.read_typed): a JSON number, or one
 #: with a "+" sign, leading zeros, or no digit on one side of the point ("+18",
 #: "007", ".5", "18."); an exponent only where fractions are allowed. ASCII digits
-#: only; no spaces. The same text means the same number at both doors. (JSON text,
-#: ``--json`` and compute_json's requests, is read as JSON.)
+#: only. The same text means the same number at both doors. (A field drops spaces
+#: around its text, which a tablet's keyboard adds; a flag takes its text as given.
+#: JSON text, ``--json`` and compute_json's requests, is read as JSON.)
 TYPED: dict[str, str] = {
     "int": r"[+-]?[0-9]+",
     "number": r"[+-]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?",
