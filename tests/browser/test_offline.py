@@ -218,6 +218,8 @@ def test_works_offline_after_one_visit(browser, built_site: Path, site_url: str)
         field.press_sequentially("ambush", delay=20)
         expect(page.locator(".md-search-result__item").first).to_be_visible(timeout=15_000)
         field.press("Escape")
+        # Closed (a reader closes the search before tapping the navigation).
+        page.wait_for_function("() => !document.getElementById('__search').checked")
         # A click on the navigation (Material's instant navigation fetches the page
         # from script when site_url is set: the service worker answers that too).
         page.locator('.md-sidebar--primary a.md-nav__link[href$="hidden-units/"]').first.click()
