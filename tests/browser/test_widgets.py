@@ -503,7 +503,7 @@ TYPED_CASES = [
 def typed_at_the_command_line(mechanic: str, params: dict[str, Any], field: str,
                               text: str) -> tuple[dict[str, Any] | None, str]:
     """``python -m calculators`` with ``text`` in ``field``'s flag: (its answer, "") or
-    (None, its refusal of the field)."""
+    (None, its refusal of the field as the field's message says it)."""
     flags = [f"--{name.replace('_', '-')}={value}" for name, value in {**params, field: text}.items()]
     done = subprocess.run([sys.executable, "-m", "calculators", mechanic, *flags],
                           capture_output=True, text=True, cwd=ROOT, check=False)
@@ -511,7 +511,8 @@ def typed_at_the_command_line(mechanic: str, params: dict[str, Any], field: str,
         return json.loads(done.stdout), ""
     prefix, name, message = done.stderr.rstrip("\n").split(": ", 2)
     assert (done.returncode, prefix, name) == (2, "error", field), done.stderr
-    return None, message
+    label = next(p.label for p in PARAMETERS[mechanic] if p.name == field)
+    return None, f"{label}: {message}."
 
 
 @pytest.mark.parametrize(("mechanic", "params", "field", "text"), TYPED_CASES,
@@ -525,8 +526,7 @@ def test_a_field_reads_a_number_as_the_command_line_does(
         shown = wait_for_inputs(session.page, answer["inputs"])
         assert same(json.loads(shown["result"]), answer, 0.0) == []
     else:
-        label = next(p.label for p in PARAMETERS[mechanic] if p.name == field)
-        assert field_refusal(session.page, field)["message"] == f"{label}: {refusal}."
+        assert field_refusal(session.page, field)["message"] == refusal
     assert session.errors == []
 
 
