@@ -267,6 +267,20 @@ def set_viewport(driver: Any, width: int, height: int) -> None:
         raise AssertionError(f"viewport is {inner[0]}x{inner[1]}, wanted {width}x{height}")
 
 
+# MiniBrowser's window cannot be made as narrow as a 390 px phone: "phone" is the
+# narrowest viewport it allows (447 px here), still a phone's single column.
+PHONE_AT_MOST = 480
+
+
+def narrowest_viewport(driver: Any, width: int, height: int) -> None:
+    """Ask for ``width``; accept the narrowest the window allows, if a phone's."""
+    try:
+        set_viewport(driver, width, height)
+    except AssertionError:
+        inner = run_js(driver, "return innerWidth")
+        assert inner <= PHONE_AT_MOST, f"WebKit's narrowest viewport is {inner} px, not a phone's"
+
+
 # --------------------------------------------------------------------------- #
 # Waiting on the page's own state                                             #
 # --------------------------------------------------------------------------- #

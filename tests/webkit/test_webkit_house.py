@@ -17,7 +17,15 @@ import pytest
 from tests.browser.site_helpers import url
 from tests.browser.test_house import MIN_TAP_PX, TILES, tile_targets
 from tests.browser.test_search_queries import FIRST_GROUP, QUERIES, where
-from tests.webkit.driver import page_errors, run_js, set_viewport, start_webkit, wait_js
+from tests.webkit.driver import (
+    PHONE_AT_MOST,
+    narrowest_viewport,
+    page_errors,
+    run_js,
+    set_viewport,
+    start_webkit,
+    wait_js,
+)
 from tests.webkit.test_webkit_pages import type_search
 
 # A few of the 25 queries: a player's word, a phrase, the issue's ranking cases.
@@ -78,11 +86,6 @@ def test_skip_to_the_calculator(probe_site: str, house_driver: Any) -> None:
     assert page_errors(driver) == []
 
 
-# MiniBrowser's window cannot be made as narrow as a 390 px phone: "phone" is the
-# narrowest viewport it allows (447 px here), still a phone's single column.
-PHONE_AT_MOST = 480
-
-
 @pytest.mark.parametrize("width,height", [(820, 1180), (1180, 820), (390, 844)], ids=["820", "1180", "phone"])
 def test_home_tiles(width: int, height: int, probe_site: str, house_driver: Any) -> None:
     driver = house_driver
@@ -100,12 +103,3 @@ def test_home_tiles(width: int, height: int, probe_site: str, house_driver: Any)
     assert small == [], small
     assert run_js(driver, "return document.documentElement.scrollWidth <= innerWidth")
     assert page_errors(driver) == []
-
-
-def narrowest_viewport(driver: Any, width: int, height: int) -> None:
-    """Ask for ``width``; accept the narrowest the window allows, if a phone's."""
-    try:
-        set_viewport(driver, width, height)
-    except AssertionError:
-        inner = run_js(driver, "return innerWidth")
-        assert inner <= PHONE_AT_MOST, f"WebKit's narrowest viewport is {inner} px, not a phone's"

@@ -16,9 +16,15 @@ from typing import Any
 from tests.browser.site_helpers import url
 from tests.browser.test_widgets import PAGES, fragment
 from tests.conftest import StaticServer
-from tests.webkit.driver import ENGINE_TIMEOUT_S, run_js, set_viewport, wait_js, widget_when
+from tests.webkit.driver import (
+    ENGINE_TIMEOUT_S,
+    narrowest_viewport,
+    run_js,
+    set_viewport,
+    wait_js,
+    widget_when,
+)
 from tests.webkit.test_webkit_calculators import SHOWS, check_answer, expected
-from tests.webkit.test_webkit_house import narrowest_viewport
 
 DESKTOP = (1366, 1024)
 # Which of the badge's words are on screen: "Ready offline", or "Saved" on a phone.
