@@ -142,7 +142,7 @@ def test_a_page_edited_after_the_build_is_sent_new(club_host: Path) -> None:
     assert packed.is_file()
     rel = "/" + page.parent.relative_to(site).as_posix() + "/"
     original = page.read_bytes()
-    stamp = packed.stat().st_mtime
+    stamp = packed.stat().st_mtime_ns  # (ns: a float date may round past its copy's)
     try:
         with serve_py(site) as (origin, _):
             status, headers, body = get(origin, rel, {"Accept-Encoding": "gzip"})
@@ -150,7 +150,7 @@ def test_a_page_edited_after_the_build_is_sent_new(club_host: Path) -> None:
             assert gzip.decompress(body) == original
             edited = original.replace(b"</article>", b"<p>House rule: blinds move first.</p></article>", 1)
             page.write_bytes(edited)
-            os.utime(page, (stamp + 60, stamp + 60))  # a minute after its copy
+            os.utime(page, ns=(stamp + 60 * 10**9, stamp + 60 * 10**9))  # a minute after its copy
             sent = {}
             for accept in ("gzip", "identity"):
                 status, headers, body = get(origin, rel, {"Accept-Encoding": accept})
@@ -164,12 +164,12 @@ def test_a_page_edited_after_the_build_is_sent_new(club_host: Path) -> None:
             assert sent["identity"] == edited
             # The same date on both (as unzipped from the bundle): the copy is used.
             page.write_bytes(original)
-            os.utime(page, (stamp, stamp))
+            os.utime(page, ns=(stamp, stamp))
             status, headers, body = get(origin, rel, {"Accept-Encoding": "gzip"})
             assert headers.get("content-encoding") == "gzip" and gzip.decompress(body) == original
     finally:
         page.write_bytes(original)
-        os.utime(page, (stamp, stamp))
+        os.utime(page, ns=(stamp, stamp))
 
 
 # ------------------------------------------------------------------ under a sub-path

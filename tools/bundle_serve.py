@@ -19,8 +19,8 @@ short "not modified" answer when nothing changed), and only files named by a has
 of their content may be kept for a year without asking. A missing page gets the
 site's own 404 page (the nearest one above it, so a site in a sub-folder answers for
 its own addresses); folders are never listed. A room of tablets opening the site at
-once is queued, not turned away, and a connection that sends nothing is closed after
-a few seconds. Stop it with Ctrl+C.
+once is queued, not turned away, and a connection that makes no progress for ten
+seconds (a tablet gone to sleep) is closed. Stop it with Ctrl+C.
 """
 
 from __future__ import annotations
@@ -72,8 +72,9 @@ QVALUE = re.compile(r"^(?:0(?:\.[0-9]{0,3})?|1(?:\.0{0,3})?)$")
 # Connections waiting to be accepted: a room of tablets opening the site at once. With
 # the usual 5, the kernel drops the rest and each tablet retries after 1, 3, 7 s...
 LISTEN_QUEUE = 1024
-# Seconds a connection may stay silent (before or within its request) before it is
-# closed: a sleeping tablet or a half-open socket must not hold a thread for ever.
+# Seconds a connection may make no progress (no byte of its request read, no byte of
+# the answer taken) before it is closed: a sleeping tablet or a half-open socket must
+# not hold a thread for ever.
 IDLE_SECONDS = 10
 NOT_FOUND_PAGE = "404.html"
 
