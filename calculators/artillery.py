@@ -22,7 +22,8 @@ class Variant:
     """How one rule document plays artillery against a Blind."""
 
     key: str
-    source: str
+    name: str  # what players call it (the explanation's words)
+    source: str  # the rule document, by its number (the readings and the result's "source")
     distances: tuple[int, ...]  # the deviation roll's equally likely distances
     deviation: str
     reaction_full: int  # Reaction dice when the template centre is on the Blind
@@ -32,10 +33,10 @@ class Variant:
 
 VARIANTS = {
     "armour-battles": Variant(
-        "armour-battles", "Hidden Units, an update to Armour Battles (000)",
+        "armour-battles", "Armour Battles", "Hidden Units, an update to Armour Battles (000)",
         (1, 2, 3, 4, 5, 6), '1D6″', 5, None, False),
     "combat-hq": Variant(
-        "combat-hq", "Planned fire missions and artillery, Combat HQ (004)",
+        "combat-hq", "Combat HQ", "Planned fire missions and artillery, Combat HQ (004)",
         (4, 5, 6, 7, 8, 9), '1D+3″', 4, 5, True),
 }
 
@@ -50,6 +51,7 @@ READINGS = (
     "Armour Battles: Cover Dice are not used with interdiction fire, so the cover setting is ignored.",
     "Odds of landing on the Blind are exact arcs of a circle (closed form), not sampling; they are irrational, "
     "so those answers show no exact fraction.",
+    *(f"{v.name}: as written in {v.source}." for v in VARIANTS.values()),
 )
 
 
@@ -149,7 +151,7 @@ def artillery(**p: Any) -> dict[str, Any]:
     p_new: Number = sum((q for k, q in by_new.items() if k > 0), Fraction(0))
     expected: Number = sum((k * q for k, q in by_new.items()), Fraction(0))
 
-    explain = [f"{variant.source}: deviation {variant.deviation} when not a \"Hit\" "
+    explain = [f"{variant.name}: deviation {variant.deviation} when not a \"Hit\" "
                f"({p['hit_faces']} of 6 faces are \"Hit\")"]
     explain.append(f"battery rolls {fire}; the Blind's Reaction is {react_full}"
                    + (f" ({variant.reaction_full}D + {cover}D {p['cover']} cover)" if cover else ""))

@@ -10,6 +10,7 @@ the same words. Data only flows this way: nothing here knows of the site build.
 
 from __future__ import annotations
 
+import re
 from fractions import Fraction
 from typing import Any
 
@@ -25,13 +26,16 @@ TITLES: dict[str, str] = {
     "deploy": "Deploying from a Blind",
 }
 
+# A label may name an input in braces ("{target}"): headline_for fills it from the
+# inputs (as the page does, util.js fill), so the label says which distance it is
+# the chance of.
 HEADLINE_LABELS: dict[str, str] = {
     "spotting": "Chance the spotting attempt succeeds",
     "artillery": "Chance the fire inflicts at least one suppression",
     "close_assault": "Chance the attacker wins",
     "supply": "Chance the battery keeps firing",
     "rally": "Chance every Disruption Point is removed",
-    "blind_move": "Chance the Blind moves far enough",
+    "blind_move": "Chance the Blind moves {target}″ or more",
     "deploy": "How the units come out of the Blind",
 }
 
@@ -46,15 +50,36 @@ HEADLINE_WHEN: dict[str, tuple[dict[str, Any], ...]] = {
 
 
 def headline_for(mechanic: str, inputs: dict[str, Any]) -> dict[str, Any]:
-    """The headline's result key and label for a full set of inputs.
+    """The headline's result key and label for a full set of inputs, the label's
+    ``{name}`` slots filled from them (``headlineFor`` in result.js mirrors it).
 
     >>> headline_for("spotting", {"target": "hidden"})["key"], headline_for("spotting", {})["key"]
     ('p_found', 'p_spotted')
+    >>> headline_for("blind_move", {"target": 24.0})["label"]
+    'Chance the Blind moves 24″ or more'
     """
     for case in HEADLINE_WHEN.get(mechanic, ()):
         if inputs.get(case["param"]) == case["value"]:
-            return {"key": case["key"], "label": case["label"]}
-    return {"key": HEADLINES[mechanic], "label": HEADLINE_LABELS[mechanic]}
+            return {"key": case["key"], "label": fill_label(case["label"], inputs)}
+    return {"key": HEADLINES[mechanic], "label": fill_label(HEADLINE_LABELS[mechanic], inputs)}
+
+
+def fill_label(template: str, inputs: dict[str, Any]) -> str:
+    """A label's ``{name}`` slots filled with the inputs' values, written as the page
+    writes them (util.js fill: 24.0 is "24"; a missing input is "–").
+
+    >>> fill_label("moves {target}″ or more", {"target": 7.5}), fill_label("{x}", {})
+    ('moves 7.5″ or more', '–')
+    """
+    def text(match: re.Match[str]) -> str:
+        value = inputs.get(match.group(1))
+        if value is None:
+            return "–"
+        if isinstance(value, float) and value.is_integer():
+            return str(int(value))
+        return str(value)
+
+    return re.sub(r"\{(\w+)\}", text, template)
 
 
 # Secondary figures under the headline: (result key, label, "pct" | "num" | "rounds").

@@ -56,10 +56,11 @@ ADVANCED: dict[str, frozenset[str]] = {
     ),
 }
 
-# Friendlier words for a few choice values (the value sent to compute() is unchanged).
+# Friendlier words for a few choice values (the value sent to compute() is unchanged):
+# the rules' own names; which document each comes from is said in the readings.
 CHOICE_LABELS: dict[str, str] = {
-    "armour-battles": "Armour Battles (000)",
-    "combat-hq": "Combat HQ (004)",
+    "armour-battles": "Armour Battles",
+    "combat-hq": "Combat HQ",
     "hidden": "Hidden Units",
 }
 

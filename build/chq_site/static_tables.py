@@ -81,9 +81,10 @@ def _artillery_table() -> Table:
         rows.append(tuple(row))
     return Table(
         "Artillery against a Blind: chance of at least one suppression, and suppressions on average",
-        ("Fire Dice", "Armour Battles (000)", "average", "Combat HQ (004)", "average"), tuple(rows),
+        ("Fire Dice", "Armour Battles", "average", "Combat HQ", "average"), tuple(rows),
         "2 \"Hit\" faces on the Deviation Dice, a 6″ × 3″ Blind in the open, a 3″ Fire Template "
-        "(Combat HQ); the Blind's Reaction is 5D at 5+ (000) or 4D at 5+, 5D when only partly covered (004).",
+        "(Combat HQ); the Blind's Reaction is 5D at 5+ (Armour Battles) or 4D at 5+, 5D when only partly "
+        "covered (Combat HQ).",
     )
 
 

@@ -7,7 +7,7 @@
  * told apart by colour alone). Plain HTML, like charts.js. */
 
 import { markedRows } from "./charts.js";
-import { ResultView } from "./result.js";
+import { ResultView, headlineFor } from "./result.js";
 import { el, fill, pct } from "./util.js";
 
 /** Draw the panel. ``m``: {widget, exact, a, b, paramsA, paramsB}; a side's answer is
@@ -47,7 +47,8 @@ function side(name, answer, m) {
   ]));
   // Its own label: what the headline is the chance of (renderHeadline may name
   // another for these inputs, e.g. Hidden Units found rather than a Blind spotted).
-  box.append(el("p", { class: "chq-output__label chq-side__label", id: labelId, text: spec.headline.label }));
+  const params = (answer && answer.result && answer.result.inputs) || (name === "a" ? m.paramsA : m.paramsB) || {};
+  box.append(el("p", { class: "chq-output__label chq-side__label", id: labelId, text: headlineFor(spec, params).label }));
   const headline = spec.headline.key
     ? el("button", { type: "button", class: "chq-headline", "data-headline": true, "aria-pressed": "false",
                      "aria-describedby": labelId })
@@ -175,7 +176,10 @@ function figureTable(spec, ra, rb) {
     ]));
   }
   if (!rows.length) return null;
-  const head = el("tr", {}, ["", "A", "B", "B − A"].map((t) => el("th", { scope: "col", text: t })));
+  // The first column's head is for screen readers (axe: empty-table-header); the
+  // row heads say what each row is.
+  const head = el("tr", {}, [el("th", { scope: "col" }, [el("span", { class: "chq-sr", text: "Figure" })]),
+                             ...["A", "B", "B − A"].map((t) => el("th", { scope: "col", text: t }))]);
   return el("div", { class: "chq-table__scroll" }, [
     el("table", { class: "chq-compare__figures" }, [
       el("caption", { text: "The other figures (B − A in percentage points for chances)" }),

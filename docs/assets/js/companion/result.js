@@ -1,17 +1,25 @@
 /* A widget's answer, drawn the same way whoever computed it (the build or the
- * engine): the headline (a percentage; tap for the exact fraction), the figures, the
- * charts and the working (full widgets only), and the steps of the explanation. An
- * answer from an answer table is "partial": it has no chart and no working yet. */
+ * engine): the headline (a percentage; tap for the exact fraction, as the cue under
+ * it says), the figures, the charts and the working (full widgets only), and the
+ * steps of the explanation. An answer from an answer table is "partial": it has no
+ * chart and no working yet. */
 
 import { renderCharts } from "./charts.js";
 import { engine } from "./engine.js";
 import { el, fill, pct } from "./util.js";
 
 /** The headline's result key and label for these inputs (chq_site.presentation.
- *  headline_for mirrors it): spotting Hidden Units headline p_found, not p_spotted. */
+ *  headline_for mirrors it): spotting Hidden Units headline p_found, not p_spotted;
+ *  the label's {name} slots filled from the inputs (a Blind's move: "24″ or more"). */
 export function headlineFor(spec, inputs) {
-  const found = (spec.headline.when || []).find((c) => inputs[c.param] === c.value);
-  return found ? { key: found.key, label: found.label } : { key: spec.headline.key, label: spec.headline.label };
+  const found = (spec.headline.when || []).find((c) => inputs[c.param] === c.value) || spec.headline;
+  return { key: found.key, label: fill(found.label, inputs, 0) };
+}
+
+/** The line under the headline button that says what a tap on it shows. */
+function cueText(exact, hasFraction) {
+  if (exact) return "Tap for the percentage";
+  return hasFraction ? "Tap for the exact fraction" : "Tap for more digits";
 }
 
 export class ResultView {
@@ -77,6 +85,12 @@ export class ResultView {
     headline.dataset.exact = prob.exact || "";
     headline.setAttribute("aria-pressed", String(this.showExact));
     headline.classList.toggle("is-exact", this.showExact);
+    // A tap on the headline is not obvious: the cue under it says what it shows.
+    const cue = this.root.querySelector("[data-headline-cue]");
+    if (cue) {
+      cue.textContent = cueText(this.showExact, Boolean(prob.exact));
+      cue.hidden = false;
+    }
     if (this.showExact) {
       headline.textContent = prob.exact ? prob.exact : `≈ ${value.toPrecision(15)}`;
       headline.title = prob.exact

@@ -20,9 +20,12 @@ export function showEngine(root, state) {
     return true;
   }
   status.hidden = false;
-  const size = state.bytes ? ` (${megabytes(state.bytes)})` : "";
+  // The main line says what it means at the table; the figures (what is downloaded,
+  // how big) go on a smaller line under it.
+  const size = state.bytes ? `, ${megabytes(state.bytes)}` : "";
   if (state.phase === "idle") {
-    text.textContent = `This calculator starts when you scroll to it: it downloads the Python engine${size} once per visit.`;
+    text.replaceChildren("This calculator gets ready when you scroll to it.",
+                         detail(`It downloads its engine (Python in your browser${size}) once per visit.`));
     bar.hidden = true;
     return true;
   }
@@ -31,18 +34,26 @@ export function showEngine(root, state) {
   const waited = el("span", { class: "chq-status__elapsed", "aria-hidden": "true",
                               text: state.elapsed >= 2 ? ` ${state.elapsed} s so far.` : "" });
   if (state.stage === "calculators") {
-    text.replaceChildren("Loading the calculators…", waited);
+    text.replaceChildren("Getting the calculator ready… almost there.", waited,
+                         detail("Loading the calculators into the engine."));
     bar.value = 95;
   } else if (state.stage === "start") {
-    text.replaceChildren("Starting Python…", waited);
+    text.replaceChildren("Getting the calculator ready… almost there.", waited,
+                         detail("Starting the engine (Python in your browser)."));
     bar.value = 88;
   } else {
     const done = state.total ? Math.min(1, state.loaded / state.total) : 0;
-    text.replaceChildren(`Downloading the Python engine${size}… ${Math.round(done * 100)}%.`, waited,
-                         " The rules stay readable meanwhile.");
+    text.replaceChildren(`Getting the calculator ready… ${Math.round(done * 100)}%.`, waited,
+                         " The rules stay readable meanwhile.",
+                         detail(`Downloading its engine (Python in your browser${size}), once per visit.`));
     bar.value = Math.round(done * 85);
   }
   return true;
+}
+
+/** The status's second line: the figures behind the main one (size, what runs). */
+function detail(text) {
+  return el("span", { class: "chq-status__detail", text });
 }
 
 /** The engine could not load (``reason``): say so, and open the build-time table. */

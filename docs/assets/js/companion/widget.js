@@ -154,7 +154,7 @@ export class Widget {
       if (found) this.applyPreset(found);
       return;
     }
-    const headline = target.closest("button[data-headline]");
+    const headline = target.closest("button[data-headline], [data-headline-cue]"); // the cue says "Tap"
     if (headline && this.root.contains(headline)) {
       this.output.toggleExact();
       return;
