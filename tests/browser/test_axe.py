@@ -48,3 +48,27 @@ def test_no_axe_violations_on_any_page(viewport: str, scheme: str, built_site: P
     print(f"\naxe: {len(pages)} pages, {scheme}, {width}x{height}: {len(found)} violations")
     assert found == [], "\n".join(found)
     assert context.requests.off_origin == []
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_no_axe_violations_with_a_pinned_compare(scheme: str, site_url: str, new_context) -> None:
+    """A calculator with a setup pinned as A: the A-vs-B panel (both headlines, the
+    inputs that differ, the figures side by side, the paired charts) passes too, at
+    the tablet width and the phone width (where the sides stack)."""
+    assert AXE.exists(), "node_modules/axe-core is missing: run `npm ci`"
+    context = new_context(viewport={"width": 820, "height": 1180}, color_scheme=scheme,
+                          service_workers="block")
+    page = context.new_page()
+    pinned = "att_dice%3D6%26def_dice%3D5"  # vs=: setup A's permalink, URL-encoded
+    page.goto(url(site_url, "calculators/close-assault/") + f"#att_dice=5&def_dice=5&att_flank=true&vs={pinned}")
+    page.wait_for_function(
+        "() => document.querySelectorAll('[data-compare] [data-side][data-state=ready]').length === 2"
+        " && document.querySelector('[data-compare] table')", timeout=120_000)
+    page.wait_for_function("() => document.getAnimations().every(a => a.playState !== 'running')")
+    page.add_script_tag(path=str(AXE))
+    found: list[str] = []
+    for width, height in ((820, 1180), VIEWPORTS["phone"]):
+        page.set_viewport_size({"width": width, "height": height})
+        found += [f"[{scheme}, {width}x{height}] {line}" for line in page.evaluate(RUN_AXE)]
+    assert found == [], "\n".join(found)
+    assert context.requests.off_origin == []

@@ -452,6 +452,198 @@ def test_a_printed_calculator_shows_its_inputs_and_no_buttons(open_page: Any, ar
 
 
 # --------------------------------------------------------------------------- #
+# Players' words: no document numbers, the distance named, no engine jargon    #
+# --------------------------------------------------------------------------- #
+
+# A rule document's number as the sources write it ("(000)", "000:", "004"): the
+# readings name them; nothing else a player reads in a calculator should.
+DOCUMENT_NUMBER = re.compile(r"(?<![\d.,])00\d(?![\d.,])")
+
+# The text a player can read in every calculator of the page, with every part that
+# opens ("More options", "Change the inputs", the table) open, less the readings.
+READABLE_TEXT = """() => {
+  for (const box of document.querySelectorAll('.chq-widget details:not(.chq-readings)')) box.open = true;
+  return [...document.querySelectorAll('.chq-widget')].map(root => {
+    const copy = root.cloneNode(true);
+    for (const part of copy.querySelectorAll('.chq-readings, template, noscript, style')) part.remove();
+    return {calculator: root.dataset.calculator, mode: root.dataset.mode,
+            readings: root.querySelector('.chq-readings').textContent, text: copy.textContent};
+  });
+}"""
+
+# Every calculator answered, its working shown (an answer table's partial answer has none).
+ALL_ANSWERED = """() => [...document.querySelectorAll('.chq-widget')].every(r => r.dataset.state === 'ready'
+  && r.querySelectorAll('.chq-explain li').length > 0)"""
+
+
+def card_pages(built_site: Path) -> list[str]:
+    """The rules pages that carry calculator cards."""
+    found = []
+    for path in built_pages(built_site):
+        page = built_site / path / "index.html"
+        if path.startswith("rules/") and page.is_file() and 'data-mode="compact"' in page.read_text("utf-8"):
+            found.append(path)
+    return found
+
+
+def test_no_document_number_outside_the_readings(open_page: Any, built_site: Path) -> None:
+    """Players know "Armour Battles" and "Combat HQ", not the documents' numbers: a
+    calculator names the rules (its choices, its working, its table, its page's
+    introduction, the list of calculators) and leaves the numbers to the readings,
+    where the sources are."""
+    cards = card_pages(built_site)
+    assert len(cards) >= 4, cards
+    combat_hq = permalinks.preset_fragment("artillery", "combat-hq-mission")
+    paths = ["calculators/", *PAGES.values(), PAGES["artillery"] + "#" + combat_hq, *cards]
+    found: list[str] = []
+    readings_with_sources = 0
+    for path in paths:
+        page = open_page(path, TABLET)
+        page.wait_for_function(ALL_ANSWERED, timeout=READY_MS)  # a card: the page's own answer
+        for widget in page.evaluate(READABLE_TEXT):
+            found += [f"{path} ({widget['calculator']}, {widget['mode']}): ...{widget['text'][max(0, m.start() - 60):m.end() + 20]!r}"
+                      for m in DOCUMENT_NUMBER.finditer(widget["text"])]
+            readings_with_sources += bool(DOCUMENT_NUMBER.search(widget["readings"]))
+        if path.startswith("calculators/"):  # the page's own words around its calculator
+            intro = page.locator("article").evaluate(
+                "a => { const c = a.cloneNode(true); c.querySelectorAll('.chq-widget').forEach(w => w.remove());"
+                " return c.innerText; }")
+            found += [f"{path} (page): ...{intro[max(0, m.start() - 60):m.end() + 20]!r}"
+                      for m in DOCUMENT_NUMBER.finditer(intro)]
+            assert "1e-" not in intro, intro
+        assert page.chq_errors == [], (path, page.chq_errors)
+        page.context.close()
+    assert found == [], "\n".join(found)
+    assert readings_with_sources > 0, "the readings name the sources (the documents' numbers)"
+
+
+def test_the_blind_move_label_names_the_distance(open_page: Any) -> None:
+    """"Chance the Blind moves 24″ or more", the distance from the inputs shown: the
+    card in the rules as its inputs change, the calculator as its permalink changes."""
+    def label_for(params: dict[str, Any]) -> str:
+        want = presentation.headline_for("blind_move", full_inputs("blind_move", params))["label"]
+        assert f"{params['target']}″ or more" in want, want
+        return want
+
+    page = open_page("rules/blinds/", TABLET)
+    card = page.locator(".chq-widget[data-calculator=blind_move]")
+    card.scroll_into_view_if_needed()
+    page.wait_for_function(
+        "() => document.querySelector('.chq-widget[data-calculator=blind_move]').dataset.state === 'ready'",
+        timeout=READY_MS)
+    label = card.locator(".chq-output__label")
+    start = json.loads(card.get_attribute("data-result"))["inputs"]
+    assert label.inner_text() == label_for({"target": start["target"]})
+    card.locator(".chq-edit > summary").click()
+    card.locator('[data-param="target"] .chq-step[data-step="1"]').click()
+    longer = {"target": start["target"] + 1}
+    page.wait_for_function(
+        "want => { const r = document.querySelector('.chq-widget[data-calculator=blind_move]');"
+        " return r.dataset.state === 'ready' && JSON.parse(r.dataset.result).inputs.target === want; }",
+        arg=longer["target"], timeout=READY_MS)
+    assert label.inner_text() == label_for(longer)
+    assert card.locator("[data-headline]").get_attribute("data-exact") == compute("blind_move", longer)["p_reach"]["exact"]
+    assert page.chq_errors == []
+    page.context.close()
+
+    page = open_page(PAGES["blind_move"] + "#target=30", TABLET)
+    for fragment, params in (("target=30", {"target": 30}),
+                             ("target=7.5&suppressed=true", {"target": 7.5, "suppressed": True})):
+        if not page.url.endswith("#" + fragment):
+            page.evaluate("f => { location.hash = f; }", fragment)
+        shown = wait_answer(page, full_inputs("blind_move", params), "engine")
+        assert shown["label"] == label_for(params), shown
+        assert shown["exact"] == compute("blind_move", params)["p_reach"]["exact"]
+    assert page.chq_errors == []
+
+
+# Each text the status line shows, its main line apart from its second (the details).
+STATUS_LOG = """
+window.__chqStatus = [];
+new MutationObserver(() => {
+  for (const text of document.querySelectorAll('[data-calculator] .chq-status__text')) {
+    const copy = text.cloneNode(true);
+    const detail = [...copy.querySelectorAll('.chq-status__detail')].map(d => { d.remove(); return d.textContent; });
+    for (const part of copy.querySelectorAll('noscript, style, .chq-status__script')) part.remove();
+    const entry = {engine: text.closest('[data-calculator]').dataset.engine || '',
+                   main: copy.textContent.trim(), detail: detail.join(' ')};
+    const last = window.__chqStatus[window.__chqStatus.length - 1];
+    if (entry.main && (!last || last.main !== entry.main || last.detail !== entry.detail)) window.__chqStatus.push(entry);
+  }
+}).observe(document, {subtree: true, childList: true, characterData: true, attributes: true,
+                      attributeFilter: ['data-engine']});
+"""
+ENGINE_WORDS = ("Python", "MB", "1e-")
+
+
+def check_status_words(log: list[dict[str, str]]) -> None:
+    """The status lines a player saw while the engine started: the table's words in
+    the main line; what is downloaded, and how much, in the details under it."""
+    starting = [e for e in log if e["engine"] in ("idle", "loading")]
+    assert any(e["engine"] == "loading" for e in starting), log
+    assert any(e["engine"] == "idle" for e in starting), log
+    for entry in starting:
+        assert not any(word in entry["main"] for word in ENGINE_WORDS), entry
+        assert entry["main"].startswith(("Getting the calculator ready", "This calculator gets ready")), entry
+    assert any(re.search(r"\d+(\.\d)? MB", e["detail"]) for e in starting), "the size is still said, in the details"
+
+
+def test_the_status_while_starting_speaks_the_tables_words(new_context: Any, site_url: str) -> None:
+    context = new_context(viewport=TABLET)
+    context.add_init_script(NO_SW + STATUS_LOG)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    # A rules page: its cards wait (idle) until scrolled to, then start the engine.
+    page.goto(url(site_url, "rules/blinds/"))
+    page.wait_for_function("() => window.__chqStatus.some(e => e.engine === 'idle')", timeout=READY_MS)
+    card = page.locator(".chq-widget[data-calculator=blind_move]")
+    card.scroll_into_view_if_needed()
+    page.wait_for_function(
+        "() => document.querySelector('.chq-widget[data-calculator=blind_move]').dataset.engine === 'ready'",
+        timeout=READY_MS)
+    check_status_words(page.evaluate("window.__chqStatus"))
+    assert errors == []
+    assert context.requests.off_origin == []
+
+
+def test_the_headline_says_a_tap_shows_the_fraction(open_page: Any) -> None:
+    """The headline toggles the exact fraction; a cue under it says so, in sight, and
+    is part of the button's description; the keyboard toggles it too."""
+    params = {"att_dice": 6, "def_dice": 5}
+    want = compute("close_assault", params)["p_attacker_wins"]
+    page = open_page(PAGES["close_assault"] + "#att_dice=6&def_dice=5", TABLET)
+    wait_answer(page, full_inputs("close_assault", params), "engine")
+    root = page.locator(MAIN)
+    headline = root.locator("button[data-headline]")
+    cue = root.locator("[data-headline-cue]")
+    assert cue.is_visible() and cue.inner_text() == "Tap for the exact fraction"
+    assert cue.get_attribute("id") in headline.get_attribute("aria-describedby").split()
+    size = cue.evaluate("e => parseFloat(getComputedStyle(e).fontSize)")
+    assert size >= 11, size
+    # The keyboard: Tab reaches the headline (from the form's last button); Enter and
+    # Space toggle it.
+    root.locator(".chq-reset").focus()
+    page.keyboard.press("Tab")
+    assert headline.evaluate("e => e === document.activeElement")
+    page.keyboard.press("Enter")
+    page.wait_for_function("() => document.querySelector('.chq-widget[data-mode=full] [data-headline]')"
+                           ".getAttribute('aria-pressed') === 'true'")
+    assert headline.inner_text().strip() == want["exact"]
+    assert cue.inner_text() == "Tap for the percentage"
+    page.keyboard.press("Space")
+    page.wait_for_function("() => document.querySelector('.chq-widget[data-mode=full] [data-headline]')"
+                           ".getAttribute('aria-pressed') === 'false'")
+    assert headline.inner_text().strip() == presentation.pct(want)
+    # A tap on the cue itself does what it says.
+    cue.click()
+    page.wait_for_function("() => document.querySelector('.chq-widget[data-mode=full] [data-headline]')"
+                           ".getAttribute('aria-pressed') === 'true'")
+    assert headline.inner_text().strip() == want["exact"]
+    assert page.chq_errors == []
+
+
+# --------------------------------------------------------------------------- #
 # Screenshots a person looks at                                               #
 # --------------------------------------------------------------------------- #
 

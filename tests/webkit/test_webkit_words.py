@@ -1,22 +1,35 @@
 """Reading and tapping at the table (issue 12) in WebKitGTK, the engine of Safari on
 an iPad: a glossary term opens its definition in place, the Hidden Units headline is
-``p_found``, and a field being typed in is not flagged until it is left. The built
-site, the real Pyodide engine; numbers compared with ``calculators.compute()``.
+``p_found``, and a field being typed in is not flagged until it is left. The players'
+words: the rules named, not their documents' numbers (outside the readings); the
+Blind's move names its distance; the status while the engine starts speaks of the
+calculator getting ready (the engine's size in its details); the headline says that
+a tap shows the exact fraction, and the keyboard toggles it. The built site, the real
+Pyodide engine; numbers compared with ``calculators.compute()``.
 (tests/browser/test_table_words.py covers the rest in Chromium.)
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from chq_site import glossary, presentation
+import pytest
+from chq_site import glossary, permalinks, presentation
 
 from calculators import PARAMETERS, InputError, compute
 from tests.browser.site_helpers import url
+from tests.browser.test_table_words import (
+    ALL_ANSWERED,
+    DOCUMENT_NUMBER,
+    READABLE_TEXT,
+    STATUS_LOG,
+    check_status_words,
+)
 from tests.browser.test_widgets import PAGES
-from tests.webkit.driver import ENGINE_TIMEOUT_S, page_errors, run_js, wait_js, widget_when
+from tests.webkit.driver import ENGINE_TIMEOUT_S, ProbeServer, page_errors, run_js, wait_js, widget_when
 from tests.webkit.test_webkit_calculators import SHOWS, TABLET
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -123,4 +136,97 @@ def test_a_field_being_typed_in_is_not_flagged(probe_site: str, new_webkit: Any)
         assert message == f"{label}: {error.message}.", message
     else:  # pragma: no cover - compute() refuses an empty distance
         raise AssertionError("compute() took an empty distance")
+    assert page_errors(driver) == []
+
+
+# --------------------------------------------------------------------------- #
+# Players' words                                                              #
+# --------------------------------------------------------------------------- #
+
+def test_artillery_names_the_rules_not_their_documents(probe_site: str, new_webkit: Any) -> None:
+    driver = new_webkit(*TABLET)
+    preset = next(p for p in presentation.PRESETS["artillery"] if p.params["variant"] == "combat-hq")
+    driver.get(url(probe_site, PAGES["artillery"]) + "#" + permalinks.preset_fragment("artillery", preset.id))
+    inputs = json.loads(json.dumps(compute("artillery", preset.params)["inputs"]))
+    widget_when(driver, f"{SHOWS} && r.source === 'engine'", inputs, "artillery", what="the engine's answer")
+    wait_js(driver, f"return ({ALL_ANSWERED})()", what="the working shown")
+    widgets = run_js(driver, f"return ({READABLE_TEXT})()")
+    assert [w["calculator"] for w in widgets] == ["artillery"]
+    text = widgets[0]["text"]
+    assert "Combat HQ" in text and "Armour Battles" in text
+    assert DOCUMENT_NUMBER.findall(text) == [], [text[max(0, m.start() - 60):m.end() + 20]
+                                                 for m in DOCUMENT_NUMBER.finditer(text)]
+    assert DOCUMENT_NUMBER.search(widgets[0]["readings"]), "the readings name the sources"
+    assert page_errors(driver) == []
+
+
+def test_the_blind_move_label_follows_the_permalink(probe_site: str, new_webkit: Any) -> None:
+    driver = new_webkit(*TABLET)
+    driver.get(url(probe_site, PAGES["blind_move"]) + "#target=30")
+    for fragment, params in (("target=30", {"target": 30}),
+                             ("target=7.5&suppressed=true", {"target": 7.5, "suppressed": True})):
+        if not driver.current_url.endswith("#" + fragment):
+            run_js(driver, "location.hash = arguments[0]", fragment)
+        want = json.loads(json.dumps(compute("blind_move", params)))
+        shown = widget_when(driver, f"{SHOWS} && r.source === 'engine'", want["inputs"], "blind_move",
+                            what=f"the engine's answer for {fragment}")
+        assert shown["exact"] == want["p_reach"]["exact"], shown
+        label = run_js(driver, "return document.querySelector('.chq-widget[data-mode=full] .chq-output__label')"
+                               ".textContent")
+        assert label == presentation.headline_for("blind_move", want["inputs"])["label"], label
+        assert f"{params['target']}″ or more" in label, label
+    assert page_errors(driver) == []
+
+
+@pytest.fixture(scope="module")
+def status_site(built_site: Path) -> Iterator[str]:
+    """As ``probe_site``, every status line the calculators show logged as it changes."""
+    with ProbeServer(built_site, extra=STATUS_LOG) as server:
+        yield server.origin + "/"
+
+
+def test_the_status_while_starting_speaks_the_tables_words(status_site: str, new_webkit: Any) -> None:
+    driver = new_webkit(*TABLET)
+    # A rules page: its cards wait (idle) until scrolled to, then start the engine.
+    driver.get(url(status_site, "rules/blinds/"))
+    wait_js(driver, "return window.__chqStatus.some(e => e.engine === 'idle')", what="an idle card's status")
+    run_js(driver, "document.querySelector('.chq-widget[data-calculator=blind_move]').scrollIntoView()")
+    wait_js(driver, "return document.querySelector('.chq-widget[data-calculator=blind_move]').dataset.engine"
+                    " === 'ready'", timeout=ENGINE_TIMEOUT_S, what="the card's engine")
+    check_status_words(run_js(driver, "return window.__chqStatus"))
+    assert page_errors(driver) == []
+
+
+def test_the_headline_says_a_tap_shows_the_fraction(probe_site: str, new_webkit: Any) -> None:
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+
+    driver = new_webkit(*TABLET)
+    params = {"att_dice": 6, "def_dice": 5}
+    want = json.loads(json.dumps(compute("close_assault", params)))
+    driver.get(url(probe_site, PAGES["close_assault"]) + "#att_dice=6&def_dice=5")
+    widget_when(driver, f"{SHOWS} && r.source === 'engine'", want["inputs"], "close_assault",
+                what="the engine's answer")
+    main = ".chq-widget[data-mode=full]"
+    headline = driver.find_element(By.CSS_SELECTOR, f"{main} button[data-headline]")
+    cue = driver.find_element(By.CSS_SELECTOR, f"{main} [data-headline-cue]")
+    assert cue.is_displayed() and cue.text == "Tap for the exact fraction"
+    assert cue.get_attribute("id") in headline.get_attribute("aria-describedby").split()
+    state = ("const h = document.querySelector('.chq-widget[data-mode=full] button[data-headline]');"
+             " return h.getAttribute('aria-pressed') === arguments[0] &&"
+             " [h.textContent.trim(), document.querySelector('.chq-widget[data-mode=full] [data-headline-cue]')"
+             ".textContent, document.activeElement === h];")
+    # The keyboard: Enter and Space on the focused headline toggle it.
+    run_js(driver, "arguments[0].focus()", headline)
+    ActionChains(driver).send_keys(Keys.ENTER).perform()
+    shown = wait_js(driver, state, "true", what="the exact fraction, from Enter")
+    assert shown == [want["p_attacker_wins"]["exact"], "Tap for the percentage", True], shown
+    ActionChains(driver).send_keys(Keys.SPACE).perform()
+    shown = wait_js(driver, state, "false", what="the percentage again, from Space")
+    assert shown == [presentation.pct(want["p_attacker_wins"]), "Tap for the exact fraction", True], shown
+    # A tap on the cue does what it says.
+    cue.click()
+    shown = wait_js(driver, state, "true", what="the exact fraction, from a tap on the cue")
+    assert shown[0] == want["p_attacker_wins"]["exact"], shown
     assert page_errors(driver) == []

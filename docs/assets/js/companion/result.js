@@ -91,15 +91,9 @@ export class ResultView {
       cue.textContent = cueText(this.showExact, Boolean(prob.exact));
       cue.hidden = false;
     }
-    if (this.showExact) {
-      headline.textContent = prob.exact ? prob.exact : `≈ ${value.toPrecision(15)}`;
-      headline.title = prob.exact
-        ? "Exact fraction: click for the percentage"
-        : "No exact fraction (the deviation geometry is irrational): click for the percentage";
-    } else {
-      headline.textContent = pct(value);
-      headline.title = "Click for the exact fraction";
-    }
+    // The cue says what a tap shows, not a title: Material's tooltips (content.tooltips)
+    // would take the button's aria-describedby, which names the label and the cue.
+    headline.textContent = !this.showExact ? pct(value) : prob.exact ? prob.exact : `≈ ${value.toPrecision(15)}`;
   }
 
   renderFigures() {
