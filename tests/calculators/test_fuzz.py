@@ -129,7 +129,7 @@ def check_cli(status: int, out: str, err: str, argv: list[str]) -> str | None:
     if status == 0:
         assert err == ""
         if "--table" in argv and not out.startswith("{"):
-            assert out.endswith("\n") and "how:" in out, out
+            assert out.endswith("\n") and "How:" in out, out
         else:
             assert out.count("\n") == 1, out
             check_result(json.loads(out))
