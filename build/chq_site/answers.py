@@ -52,12 +52,17 @@ from pathlib import Path
 from typing import Any
 
 from calculators import HEADLINES, PARAMETERS, InputError, compute, compute_json
-from chq_site import engine
+from chq_site import answer_groups, engine
 from chq_site.permalinks import answer_key, preset_values
 from chq_site.presentation import FIGURES, HEADLINE_WHEN, PRESETS
 
 ANSWERS_DIR = "assets/answers"
 SMALL = ("spotting", "supply", "rally", "blind_move", "deploy")
+# Every calculator with an answer table: the small ones, and those whose inputs are
+# grouped by what the answer depends on (answer_groups.py).
+TABLED = (*SMALL, *answer_groups.GROUPED)
+# A bigger table is fetched, not written into its page (see inline_table).
+INLINE_LIMIT = 200_000
 # Held at the rules' values: other values are left to the engine.
 FIXED: dict[str, dict[str, Any]] = {"spotting": {"spotter_dice": 4, "owner_dice": 3}}
 JOIN = "; "
@@ -211,6 +216,8 @@ def _table_text(mechanic: str, keys: tuple[str, ...], package: str) -> str:
 
 
 def table_text(mechanic: str, keys: Sequence[str]) -> str:
+    if mechanic in answer_groups.GROUPED:  # Close Assault, artillery: grouped inputs
+        return answer_groups.table_text(mechanic, keys)
     return _table_text(mechanic, tuple(keys), engine.source_hash())
 
 
@@ -223,6 +230,8 @@ def table_path(mechanic: str, keys: Sequence[str]) -> str:
 def lookup(table: dict[str, Any], params: dict[str, Any]) -> dict[str, Any] | None:
     """The answer a table gives for a full set of inputs, as the widget reads it
     (the tests' mirror of the script's lookup), or None when it has none."""
+    if "groups" in table:
+        return answer_groups.lookup(table, params)
     position = 0
     for axis in table["axes"]:
         found = class_of(axis, params[axis["name"]])
@@ -318,8 +327,11 @@ def html_safe(json_text: str) -> str:
 def inline_table(mechanic: str) -> str:
     """The mechanic's answer table as it goes inside its calculator page (the same
     JSON as the file :func:`table_path` names, HTML-safe): the page's main widget
-    answers any permalink from it as it mounts, with no request to wait for."""
-    return html_safe(table_text(mechanic, table_keys(mechanic)))
+    answers any permalink from it as it mounts, with no request to wait for. Empty
+    for a table over INLINE_LIMIT, which the page fetches (its download starts with
+    the page's, from a preload link)."""
+    text = table_text(mechanic, table_keys(mechanic))
+    return "" if len(text) > INLINE_LIMIT else html_safe(text)
 
 
 def table_keys(mechanic: str) -> list[str]:
@@ -330,4 +342,4 @@ def table_keys(mechanic: str) -> list[str]:
 
 def answer_tables() -> dict[str, list[str]]:
     """Every answer table the widgets read: mechanic -> the keys it carries."""
-    return {mechanic: table_keys(mechanic) for mechanic in SMALL}
+    return {mechanic: table_keys(mechanic) for mechanic in TABLED}

@@ -145,7 +145,7 @@ def expand_page(markdown: str, *, page: Any, config: Any) -> str:
             # Its engine starts as the page loads: the search index waits for it
             # (overrides/main.html "#hold:", assets/js/search-worker.js).
             page.meta["chq_engine_main"] = True
-            if marker.mechanic not in answers.SMALL:
+            if marker.mechanic not in answers.TABLED:
                 page.meta["chq_engine_boot"] = engine.fetched_sizes()
     return "\n".join(out)
 

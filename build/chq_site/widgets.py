@@ -34,6 +34,7 @@ from chq_site.permalinks import (
     fragment_value,
     preset_fragment,
     preset_values,
+    relative_url,
     start_values,
 )
 from chq_site.presentation import (
@@ -149,7 +150,7 @@ def widget_spec(mechanic: str, *, compact: bool, start: dict[str, Any], canonica
                      "when": list(HEADLINE_WHEN.get(mechanic, ()))},
         "figures": [list(f) for f in FIGURES[mechanic]],
         "table": (answers.table_path(mechanic, answers.table_keys(mechanic))
-                  if mechanic in answers.SMALL else None),
+                  if mechanic in answers.TABLED else None),
         "charts": list(CHARTS[mechanic]),
         "ignored": list(IGNORED.get(mechanic, ())),
         "details": DETAILS.get(mechanic),
@@ -181,6 +182,7 @@ def render_widget(mechanic: str, *, compact: bool, start: dict[str, Any], page_u
         spec_json=json.dumps(spec, ensure_ascii=False, separators=(",", ":")),
         answers_json=answers.answers_json(built) if built else "",
         table_json=answers.inline_table(mechanic) if spec["table"] and not compact else "",
+        table_href=relative_url(page_url, spec["table"]) if spec["table"] else "",
         headline=headline_for(mechanic, values),
         inputs=form_view(mechanic, uid, values),
         reading_texts=READINGS[mechanic],

@@ -2,9 +2,12 @@
  *
  *   - each widget's own (its starting inputs, its worked examples): JSON in a
  *     <template class="chq-answers"> inside the widget, keyed by answerKey;
- *   - the small calculators' answer tables (chq_site/answers.py): the headline and
- *     figures for every input, one fetch per table per tab, shared by every widget
- *     that reads it. An answer from a table is "partial": no chart, no working. */
+ *   - the answer tables (chq_site/answers.py, and answer_groups.py for Close Assault
+ *     and artillery, whose inputs are grouped by what the answer depends on): the
+ *     headline and figures for every input of the small calculators and for the
+ *     usual ones of the others, one fetch per table per tab, shared by every widget
+ *     that reads it. An answer from a table is "partial": no chart, no working; a
+ *     figure the table carries as printed text is {text} (no value to compare). */
 
 import { formatValue } from "./params.js";
 import { siteRoot } from "./util.js";
@@ -56,17 +59,51 @@ function inlineTable(path) {
   return null;
 }
 
-/** A probability from its exact fraction "n/d" (the float only for display). */
-function fraction(exact) {
-  const [n, d] = exact.split("/");
-  let value = Number(n) / Number(d);
-  if (!Number.isFinite(value)) value = Number((BigInt(n) * 10n ** 18n) / BigInt(d)) / 1e18;
-  return { value, exact };
+/** A probability from its exact fraction "n/d", its value the nearest double (as
+ *  Python's float(Fraction) gives it, so the value is the engine's to the last bit). */
+export function fraction(exact) {
+  const [n, d] = exact.split("/").map(BigInt);
+  return { value: nearest(n, d), exact };
+}
+
+/** n / d (n >= 0, d > 0) rounded once to the nearest double, ties to even. */
+function nearest(n, d) {
+  if (n === 0n) return 0;
+  // Scale so that the quotient has at least 66 bits; a remainder sets a sticky low
+  // bit, so that BigInt -> Number (itself correctly rounded) rounds as the whole would.
+  const shift = 66 - (n.toString(2).length - d.toString(2).length);
+  const [num, den] = shift >= 0 ? [n << BigInt(shift), d] : [n, d << BigInt(-shift)];
+  let q = num / den;
+  if (num % den !== 0n) q |= 1n;
+  return Number(q) * 2 ** -shift;
 }
 
 /** The table's answer for a full set of inputs (chq_site.answers.lookup mirrors it),
  *  or null when the table has none (e.g. a spotter with other than 4D). */
 export function tableAnswer(table, params) {
+  const position = table.groups ? groupedPosition(table, params) : plainPosition(table, params);
+  if (position === null) return null;
+  const width = table.width;
+  const answer = table.answers[parseInt(table.index.slice(position * width, (position + 1) * width), 36)];
+  if (!answer) return null; // (a grouped table: inputs compute() refuses, the engine says why)
+  // Inputs in key order, as compute_json writes them.
+  const inputs = Object.fromEntries(Object.keys(params).sort().map((key) => [key, params[key]]));
+  const result = { partial: true, inputs };
+  const texts = new Set(table.texts || []);
+  table.keys.forEach((key, i) => {
+    const slot = answer[i];
+    if (slot === -1) return;
+    const value = Array.isArray(slot) ? slot.map((j) => table.values[j]).join("; ") : table.values[slot];
+    if (texts.has(key)) result[key] = { text: value };
+    else if (typeof value === "number") result[key] = { value, exact: null }; // the artillery geometry
+    else if (/^\d+\/\d+$/.test(value)) result[key] = fraction(value);
+    else result[key] = value;
+  });
+  return result;
+}
+
+/** Where a small calculator's table keeps the answer: one class per axis. */
+function plainPosition(table, params) {
   let position = 0;
   for (const axis of table.axes) {
     const value = params[axis.name];
@@ -80,18 +117,23 @@ export function tableAnswer(table, params) {
     }
     position = position * (axis.values ? axis.values.length : axis.steps.length + 1) + found;
   }
-  const width = table.width;
-  const answer = table.answers[parseInt(table.index.slice(position * width, (position + 1) * width), 36)];
-  if (!answer) return null;
-  // Inputs in key order, as compute_json writes them.
-  const inputs = Object.fromEntries(Object.keys(params).sort().map((key) => [key, params[key]]));
-  const result = { partial: true, inputs };
-  table.keys.forEach((key, i) => {
-    const slot = answer[i];
-    if (slot === -1) return;
-    if (Array.isArray(slot)) result[key] = slot.map((j) => table.values[j]).join("; ");
-    else if (/^\d+\/\d+$/.test(table.values[slot])) result[key] = fraction(table.values[slot]);
-    else result[key] = table.values[slot];
-  });
-  return result;
+  return position;
+}
+
+/** Where a grouped table keeps the answer (chq_site/answer_groups.py): each group's
+ *  setting has a class, and the answer is indexed by the classes; null for none. */
+function groupedPosition(table, params) {
+  let position = 0;
+  for (const group of table.groups) {
+    let setting = 0;
+    for (const axis of group.axes) {
+      const found = axis.values.findIndex((known) => known === params[axis.name]);
+      if (found < 0) return null;
+      setting = setting * axis.values.length + found;
+    }
+    const cls = group.classes[setting];
+    if (cls < 0) return null;
+    position = position * group.count + cls;
+  }
+  return position;
 }

@@ -102,8 +102,10 @@ export class ResultView {
     const items = [];
     for (const [key, label, format] of this.spec.figures) {
       const value = this.result[key];
-      if (!value || typeof value !== "object" || value.value === undefined) continue;
-      const shown = format === "pct" ? pct(value.value) : Number(value.value).toFixed(2);
+      if (!value || typeof value !== "object" || (value.value === undefined && value.text === undefined)) continue;
+      // An answer table may carry a figure as the page prints it ({text}: answers.js).
+      const shown = value.text !== undefined ? value.text
+        : format === "pct" ? pct(value.value) : Number(value.value).toFixed(2);
       items.push(el("div", { class: "chq-figure" }, [
         el("dt", { text: label }),
         el("dd", { text: shown, title: value.exact ? `exactly ${value.exact}` : null }),

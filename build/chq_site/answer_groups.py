@@ -1,0 +1,309 @@
+"""Answer tables for Close Assault and artillery, indexed by what the answer depends on.
+
+Their inputs are too many to list one by one (Close Assault: 331,776 ways to set
+1–12 dice a side and every switch), but the answer depends on much less: in Close
+Assault, on each side's dice and TN in each kind of round (``close_assault.pools``)
+and on the round the fight starts in; in artillery, on where the fire can land
+(``artillery.landing``), the battery's dice and, for a Dummy Blind, what is on it.
+So the inputs are split into *groups*; the build sorts each group's settings into
+classes by a signature computed from the calculators' own functions (settings with
+the same signature are one class), runs ``compute()`` once for every combination of
+classes, and stores each distinct answer once.
+
+The table format (``answers.py`` has the small calculators' simpler one)::
+
+    {"mechanic": "close_assault", "keys": [...], "texts": ["p_defender_wins", ...],
+     "groups": [{"axes": [{"name": "att_dice", "values": [1, ..., 12]}, ...],
+                 "classes": [0, 0, 1, ...],   # per setting of the group's axes (the last
+                                              # axis fastest): its class, -1 for none
+                 "count": 74}, ...],
+     "values": [...], "answers": [[0, 3, ...], null, ...],   # null: compute() refuses it
+     "width": 3, "index": "..."}             # per combination of classes, base 36
+
+An input held at one value (a Close Assault side's Disruption Points and Cohesion)
+is a group of one axis with one value; any other value, or more dice than an axis
+lists, has no answer here and waits for the engine.
+
+A value is an exact fraction ("n/d"), a float (the artillery geometry: irrational,
+``exact: null``) or a string. The keys in ``texts`` are stored as the page prints
+them (a percentage with one decimal, a mean with two): Close Assault's exact
+fractions are long, and only the headline's is shown (tap the headline), so the
+other figures carry their printed text, not their fraction, and fit the table in
+the page's budget. Each table is checked against ``compute()`` for sampled inputs
+by ``tests/site/test_answer_groups.py``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import itertools
+import json
+import os
+from collections.abc import Callable, Hashable, Sequence
+from dataclasses import dataclass
+from decimal import ROUND_HALF_UP, Decimal
+from pathlib import Path
+from typing import Any
+
+from calculators import PARAMETERS, InputError, compute, labels
+from calculators.artillery import VARIANTS, landing
+from calculators.close_assault import State, pools, start_state
+from calculators.params import COVER_DICE
+from chq_site import engine
+from chq_site.paths import CACHE
+from chq_site.permalinks import base_values
+
+DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz"
+DICE = tuple(range(1, 13))  # the dice a side or a battery most often rolls
+
+
+@dataclass(frozen=True)
+class Group:
+    """Inputs whose settings are sorted into classes together.
+
+    ``axes``: each input and the values held in the table; ``signature``: what the
+    answer needs to know of these inputs (the whole inputs are passed; only this
+    group's differ), or None where ``compute()`` refuses the setting.
+    """
+
+    axes: tuple[tuple[str, tuple[Any, ...]], ...]
+    signature: Callable[[dict[str, Any]], Hashable | None]
+
+
+# --------------------------------------------------------------------------- #
+# Close Assault                                                               #
+# --------------------------------------------------------------------------- #
+
+# Every round a fight can be in: round 1 (the defender suppressed or not), and the
+# later rounds by who is suppressed.
+ROUNDS = (State(True, False, False), State(True, False, True),
+          *(State(False, a, d) for a in (False, True) for d in (False, True)))
+
+
+def _side(index: int) -> Callable[[dict[str, Any]], Hashable]:
+    """One side's dice and TN in every kind of round (0: attacker, 1: defender)."""
+    def signature(p: dict[str, Any]) -> Hashable:
+        return tuple((pool.dice, pool.tn) for pool in (pools(state, p)[index] for state in ROUNDS))
+    return signature
+
+
+def _round(p: dict[str, Any]) -> Hashable | None:
+    """The round the fight starts in (None: a suppressed attacker cannot start one)."""
+    if p["start"] == "first" and p["att_suppressed"]:
+        return None
+    return start_state(p)
+
+
+def _choices(mechanic: str, name: str) -> tuple[Any, ...]:
+    param = next(p for p in PARAMETERS[mechanic] if p.name == name)
+    return (False, True) if param.kind == "bool" else tuple(param.choices)
+
+
+def _axes(mechanic: str, held: dict[str, tuple[Any, ...]], *names: str) -> tuple[tuple[str, tuple[Any, ...]], ...]:
+    """Axes for ``names``: the values in ``held``, else every switch or choice."""
+    return tuple((name, held.get(name) or _choices(mechanic, name)) for name in names)
+
+
+_CA_HELD = {"att_dice": DICE, "def_dice": DICE}
+
+# ---- artillery ----
+
+
+def _landing(p: dict[str, Any]) -> Hashable:
+    """Where the fire lands on the Blind, and the Reaction Dice its cover adds."""
+    variant = VARIANTS[p["variant"]]
+    cover = COVER_DICE[p["cover"]] if variant.uses_cover else 0
+    return variant.key, cover, landing(variant, p["hit_faces"], p["blind_width"], p["blind_depth"],
+                                       p["template_radius"])
+
+
+def _blind(p: dict[str, Any]) -> Hashable:
+    """What is on the Blind counts only for a Dummy (whether it is removed)."""
+    return (p["suppressions"], p["disruption"]) if p["dummy"] else "real"
+
+
+_ART_HELD = {
+    "fire_dice": DICE,
+    "hit_faces": tuple(range(0, 7)),
+    "blind_width": (6, 3.5),  # a Blind, a playing card
+    "blind_depth": (3, 2.5),
+    "template_radius": (3,),
+    "suppressions": (0,),  # a Blind not yet fired at
+    "disruption": (0,),
+}
+
+GROUPS: dict[str, tuple[Group, ...]] = {
+    "close_assault": (
+        Group(_axes("close_assault", _CA_HELD, "att_dice", "att_flank", "att_move",
+                    "att_class_penalty", "att_no_at"), _side(0)),
+        Group(_axes("close_assault", _CA_HELD, "def_dice", "def_class_penalty", "def_no_at",
+                    "def_cover"), _side(1)),
+        Group(_axes("close_assault", _CA_HELD, "start", "att_suppressed", "def_suppressed"), _round),
+    ),
+    "artillery": (
+        Group(_axes("artillery", _ART_HELD, "variant", "cover", "hit_faces", "blind_width",
+                    "blind_depth", "template_radius"), _landing),
+        Group(_axes("artillery", _ART_HELD, "fire_dice"), lambda p: p["fire_dice"]),
+        Group(_axes("artillery", _ART_HELD, "dummy", "suppressions", "disruption"), _blind),
+    ),
+}
+GROUPED = tuple(GROUPS)
+# Stored as the page prints them (see the module's docstring).
+TEXTS: dict[str, tuple[str, ...]] = {
+    "close_assault": tuple(key for key, _, _ in labels.FIGURES["close_assault"]),
+}
+
+
+def groups(mechanic: str) -> tuple[Group, ...]:
+    """The mechanic's groups, and every other input held at its default."""
+    named = {name for group in GROUPS[mechanic] for name, _ in group.axes}
+    held = tuple(Group(((p.name, (p.default,)),), lambda _p: 0)
+                 for p in PARAMETERS[mechanic] if p.name not in named)
+    return (*GROUPS[mechanic], *held)
+
+
+def printed(value: dict[str, Any], style: str) -> str:
+    """A figure as the page prints it (util.js ``pct``; ``Number.toFixed(2)``, which
+    rounds a tie up, for a mean).
+
+    >>> printed({"value": 0.5, "exact": "1/2"}, "pct"), printed({"value": 1.125, "exact": "9/8"}, "num")
+    ('50.0%', '1.13')
+    """
+    if style == "pct":
+        return labels.pct(value["value"])
+    return str(Decimal(value["value"]).quantize(Decimal("0.01"), rounding=ROUND_HALF_UP))
+
+
+def _styles(mechanic: str) -> dict[str, str]:
+    return {key: style for key, _, style in labels.FIGURES[mechanic]}
+
+
+class _Values:
+    """The table's pool of distinct values; the same value is stored once."""
+
+    def __init__(self) -> None:
+        self.items: list[Any] = []
+        self.ids: dict[str, int] = {}
+
+    def add(self, item: Any) -> int:
+        key = json.dumps(item)
+        if key not in self.ids:
+            self.ids[key] = len(self.items)
+            self.items.append(item)
+        return self.ids[key]
+
+
+def _base36(n: int, width: int) -> str:
+    out = ""
+    for _ in range(width):
+        n, digit = divmod(n, 36)
+        out = DIGITS[digit] + out
+    return out
+
+
+def _classes(group: Group, base: dict[str, Any]) -> tuple[list[int], list[dict[str, Any]]]:
+    """Each setting's class (-1: none) and a setting of each class, in order of first use."""
+    names = [name for name, _ in group.axes]
+    ids: dict[Hashable, int] = {}
+    chosen: list[dict[str, Any]] = []
+    out = []
+    for combo in itertools.product(*(values for _, values in group.axes)):
+        setting = dict(zip(names, combo, strict=True))
+        signature = group.signature({**base, **setting})
+        if signature is None:
+            out.append(-1)
+            continue
+        if signature not in ids:
+            ids[signature] = len(chosen)
+            chosen.append(setting)
+        out.append(ids[signature])
+    return out, chosen
+
+
+def make_table(mechanic: str, keys: Sequence[str]) -> dict[str, Any]:
+    """The mechanic's answer table: ``compute()`` once per combination of classes."""
+    base = base_values(mechanic)
+    texts = TEXTS.get(mechanic, ())
+    styles = _styles(mechanic)
+    values = _Values()
+    table_groups, chosen = [], []
+    for group in groups(mechanic):
+        classes, settings = _classes(group, base)
+        table_groups.append({"axes": [{"name": n, "values": list(v)} for n, v in group.axes],
+                             "classes": classes, "count": len(settings)})
+        chosen.append(settings)
+    answers: list[list[int] | None] = []
+    answer_ids: dict[str, int] = {}
+    index: list[int] = []
+    for cell in itertools.product(*chosen):
+        params = {**base, **{k: v for setting in cell for k, v in setting.items()}}
+        try:
+            result: dict[str, Any] | None = compute(mechanic, params)
+        except InputError:
+            result = None  # the engine says why, naming the field
+        answer = None if result is None else [
+            -1 if key not in result
+            else values.add(printed(result[key], styles[key]) if key in texts else _plain(result[key]))
+            for key in keys]
+        seen = json.dumps(answer)
+        if seen not in answer_ids:
+            answer_ids[seen] = len(answers)
+            answers.append(answer)
+        index.append(answer_ids[seen])
+    width = 1
+    while 36**width < len(answers):
+        width += 1
+    return {"mechanic": mechanic, "keys": list(keys), "texts": [k for k in keys if k in texts],
+            "groups": table_groups, "values": values.items, "answers": answers, "width": width,
+            "index": "".join(_base36(i, width) for i in index)}
+
+
+def _plain(value: Any) -> Any:
+    """What the table stores of one result value: the exact fraction, else the float."""
+    if isinstance(value, dict) and set(value) == {"value", "exact"}:
+        return value["exact"] or value["value"]
+    if isinstance(value, str):
+        return value
+    raise ValueError(f"cannot put {value!r} in an answer table")
+
+
+def table_text(mechanic: str, keys: Sequence[str]) -> str:
+    """The table as compact JSON, reused from the build cache while the calculators
+    and this module are unchanged (Close Assault's takes some seconds to compute)."""
+    digest = hashlib.sha256()
+    digest.update(engine.source_hash().encode())
+    digest.update(Path(__file__).read_bytes())
+    digest.update(json.dumps([mechanic, list(keys)]).encode())
+    cached = CACHE / f"answers-{mechanic}-{digest.hexdigest()[:16]}.json"
+    if cached.is_file():
+        return cached.read_text(encoding="utf-8")
+    text = json.dumps(make_table(mechanic, keys), separators=(",", ":"), ensure_ascii=False)
+    CACHE.mkdir(parents=True, exist_ok=True)
+    part = cached.with_suffix(f".{os.getpid()}.part")
+    part.write_text(text, encoding="utf-8")
+    part.replace(cached)  # two builds at once never read half a table
+    return text
+
+
+def lookup(table: dict[str, Any], params: dict[str, Any]) -> dict[str, Any] | None:
+    """The answer a grouped table gives for a full set of inputs, as the widget reads
+    it (answers.js ``tableAnswer``), or None when it has none."""
+    position = 0
+    for group in table["groups"]:
+        setting = 0
+        for axis in group["axes"]:
+            value = params[axis["name"]]
+            found = [i for i, known in enumerate(axis["values"])
+                     if known == value and isinstance(known, bool) == isinstance(value, bool)]
+            if not found:
+                return None
+            setting = setting * len(axis["values"]) + found[0]
+        cls = group["classes"][setting]
+        if cls < 0:
+            return None
+        position = position * group["count"] + cls
+    width = table["width"]
+    answer = table["answers"][int(table["index"][position * width:(position + 1) * width], 36)]
+    if answer is None:
+        return None
+    return {key: table["values"][slot] for key, slot in zip(table["keys"], answer, strict=True) if slot != -1}
