@@ -13,7 +13,7 @@ import json
 from typing import Any
 
 import pytest
-from chq_site import answers, permalinks, presentation
+from chq_site import answer_groups, answers, permalinks, presentation
 
 from tests.browser.site_helpers import url
 from tests.browser.test_widgets import PAGES, READY_MS, reference, watched_page, widget
@@ -70,14 +70,18 @@ def check_first_answer(shown: dict[str, Any], mechanic: str, params: dict[str, A
     expected = reference(mechanic, params)
     got = json.loads(shown["result"])
     if got.get("partial"):
-        # A small calculator's answer table (chq_site/answers.py): headline and figures.
-        assert mechanic in answers.SMALL
+        # An answer table (chq_site/answers.py, answer_groups.py): headline and figures,
+        # a figure carried as printed text as the page prints the engine's.
+        assert mechanic in answers.TABLED
         assert got["inputs"] == expected["inputs"]
         carried = [k for k in got if k not in ("partial", "inputs")]
         assert carried, got
+        styles = {key: style for key, _, style in presentation.FIGURES[mechanic]}
         for key in carried:
-            if isinstance(got[key], dict):
-                assert got[key]["exact"] == expected[key]["exact"], key
+            if isinstance(got[key], dict) and "text" in got[key]:
+                assert got[key]["text"] == answer_groups.printed(expected[key], styles[key]), key
+            elif isinstance(got[key], dict):
+                assert got[key] == expected[key], key  # the exact fraction, its nearest double
             else:
                 assert got[key] == expected[key], key
     else:
@@ -109,13 +113,12 @@ def test_first_answer_without_the_engine(
         check_first_answer(shown, mechanic, params)
 
         # A changed input has no answer in the page: the engine's failure is said. (The
-        # small calculators' answer tables cover every input but other dice pools.)
+        # answer tables cover every input but other dice pools, Disruption Points, ...)
         root = widget(page)
-        if mechanic == "spotting":
-            root.locator(".chq-more > summary").click()
-            field = root.locator('.chq-field--stepper[data-param="spotter_dice"]')
-        else:
-            field = root.locator(".chq-field--stepper").first
+        root.locator(".chq-more > summary").click()
+        # (Close Assault's table holds the starting Disruption Points only.)
+        other = {"spotting": "spotter_dice", "close_assault": "att_disruption"}[mechanic]
+        field = root.locator(f'.chq-field--stepper[data-param="{other}"]')
         field.locator('.chq-step[data-step="1"]').click()
         shown = wait_for(page, "r.state === 'error'")
         assert shown["engine"] == "error" and shown["source"] is None and shown["result"] is None
@@ -238,4 +241,67 @@ def test_table_calculator_answers_from_its_page_before_the_engine_starts(
         assert order["worker"], "the engine's worker was never fetched"
         assert min(order["worker"]) >= order["answer"], order
         assert not [u for u in log.local if "/assets/answers/" in u], "the page fetched its own table"
+        assert errors == []
+
+
+# Permalinks a player types at the table, in Close Assault's and artillery's tables
+# (answer_groups.py); and one outside, which only the engine answers.
+GROUPED_PERMALINKS: list[tuple[str, dict[str, Any]]] = [
+    ("close_assault", {"att_dice": 9, "def_dice": 7, "att_flank": True, "att_move": "double",
+                       "def_cover": "medium"}),
+    ("close_assault", {"att_dice": 12, "def_dice": 1, "att_class_penalty": True, "def_no_at": True,
+                       "def_suppressed": True, "start": "later", "att_suppressed": True}),
+    ("artillery", {"variant": "combat-hq", "fire_dice": 8, "cover": "heavy"}),
+    ("artillery", {"variant": "armour-battles", "fire_dice": 3, "hit_faces": 1, "blind_width": 3.5,
+                   "blind_depth": 2.5, "dummy": True}),
+]
+
+
+@pytest.mark.parametrize(("mechanic", "params"), GROUPED_PERMALINKS,
+                         ids=[f"{m}-{i}" for i, (m, _) in enumerate(GROUPED_PERMALINKS)])
+def test_grouped_table_answers_before_the_engine(
+    browser: Any, site_url: str, mechanic: str, params: dict[str, Any]
+) -> None:
+    """Close Assault and artillery answer a typical permalink from their answer table
+    (data-source="build") before the engine's worker is even asked for, and the
+    engine's answer that replaces it agrees (same headline, its exact fraction, the
+    same figures as printed)."""
+    with watched_page(browser, site_url, init_script=HISTORY) as (context, page, log, errors):
+        params = {**permalinks.start_values(mechanic), **params}
+        page.goto(url(site_url, PAGES[mechanic]) + "#" + permalinks.fragment(mechanic, params))
+        first = wait_for(page, "r.state === 'ready'")
+        assert first["source"] == "build", first
+        assert json.loads(first["result"]).get("partial"), "not the table's answer"
+        check_first_answer(first, mechanic, params)
+        figures = widget(page).locator(".chq-figures dd").all_inner_texts()
+        final = wait_for(page, "r.source === 'engine' && r.engine === 'ready'")
+        assert json.loads(final["result"]) == reference(mechanic, params)
+        assert (final["exact"], final["text"], final["value"]) == (first["exact"], first["text"], first["value"])
+        assert widget(page).locator(".chq-figures dd").all_inner_texts() == figures
+        history = page.evaluate("window.__chqHistory")
+        ready = [h for h in history if h[0] == "ready"]
+        assert ready[0][1] == "build" and ready[0][2] in ("loading", "idle"), history
+        after = history[history.index(ready[0]):]
+        assert all(state == "ready" for state, _, _ in after), history
+        order = page.evaluate(
+            """() => ({answer: performance.getEntriesByName('chq-answer-build')[0].startTime,
+                      worker: performance.getEntriesByType('resource')
+                        .filter(e => e.name.includes('/assets/js/engine-worker.js'))
+                        .map(e => e.startTime)})"""
+        )
+        assert order["worker"] and min(order["worker"]) >= order["answer"], order
+        assert log.off_origin == []
+        assert errors == []
+
+
+def test_close_assault_outside_its_table_waits_for_the_engine(browser: Any, site_url: str) -> None:
+    """13 dice: no answer in the table; the page shows none as this one's (loading,
+    no build answer) until the engine's, which equals compute()."""
+    params = {**permalinks.start_values("close_assault"), "att_dice": 13, "def_dice": 7}
+    with watched_page(browser, site_url, init_script=HISTORY) as (context, page, log, errors):
+        page.goto(url(site_url, PAGES["close_assault"]) + "#" + permalinks.fragment("close_assault", params))
+        final = wait_for(page, "r.source === 'engine' && r.engine === 'ready'")
+        assert json.loads(final["result"]) == reference("close_assault", params)
+        history = page.evaluate("window.__chqHistory")
+        assert not [h for h in history if h[1] == "build"], history
         assert errors == []

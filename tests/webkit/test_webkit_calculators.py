@@ -20,10 +20,11 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from chq_site import permalinks, presentation
+from chq_site import answer_groups, permalinks, presentation
 
 from calculators import compute
 from tests.browser.site_helpers import url
+from tests.browser.test_widgets_first_answer import GROUPED_PERMALINKS
 from tests.browser.test_widgets import (
     CASES,
     PAGES,
@@ -130,6 +131,47 @@ def test_page_answer_comes_before_the_engine(mechanic: str, engineless_site: str
     assert page_errors(driver) == []
 
 
+def check_table_answer(shown: dict[str, Any], mechanic: str, params: dict[str, Any]) -> None:
+    """An answer from Close Assault's or artillery's table: the headline's value is
+    the nearest double to its exact fraction (as compute()'s), and each figure is
+    what compute()'s prints as on the page."""
+    want = expected(mechanic, params)
+    got = json.loads(shown["result"])
+    assert got.get("partial") and got["inputs"] == want["inputs"], got
+    key = presentation.headline_for(mechanic, want["inputs"])["key"]
+    assert (float(shown["value"]), shown["exact"]) == (want[key]["value"], want[key]["exact"] or "")
+    assert shown["text"] == presentation.pct(want[key])
+    styles = {k: style for k, _, style in presentation.FIGURES[mechanic]}
+    for k in styles:
+        if k not in want:
+            assert k not in got, k
+        elif "text" in got[k]:
+            assert got[k]["text"] == answer_groups.printed(want[k], styles[k]), k
+        else:
+            assert got[k] == want[k], k
+
+
+@pytest.mark.parametrize(("mechanic", "params"), GROUPED_PERMALINKS,
+                         ids=[f"{m}-{i}" for i, (m, _) in enumerate(GROUPED_PERMALINKS)])
+def test_grouped_table_answer_without_the_engine(mechanic: str, params: dict[str, Any],
+                                                 engineless_site: str, engineless_driver: Any) -> None:
+    """Close Assault and artillery answer a typical permalink from their answer table
+    (answer_groups.py) with no engine at all, equal to compute()."""
+    driver = engineless_driver
+    params = {**permalinks.start_values(mechanic), **params}
+    driver.get(url(engineless_site, PAGES[mechanic]) + "#" + permalinks.fragment(mechanic, params))
+    want = expected(mechanic, params)["inputs"]
+    shown = widget_when(driver, SHOWS, want, mechanic, timeout=STEP_TIMEOUT_S,
+                        what=f"{mechanic}: the table's answer for {params}")
+    assert shown["source"] == "build", shown
+    check_table_answer(shown, mechanic, params)
+    shown = widget_when(driver, "r.engine === 'error'", timeout=ENGINE_TIMEOUT_S,
+                        what=f"{mechanic}: the engine to fail (its files are 404 here)")
+    assert (shown["state"], shown["source"]) == ("ready", "build"), shown
+    check_table_answer(shown, mechanic, params)
+    assert page_errors(driver) == []
+
+
 # --------------------------------------------------------------------------- #
 # One engine for the rest of the file                                         #
 # --------------------------------------------------------------------------- #
@@ -192,6 +234,35 @@ def test_engine_answer_replaces_the_page_answer(probe_site: str, engine_driver: 
     assert ready[0][2] in ("idle", "loading"), f"the engine was ready before the page's answer: {history}"
     after = history[history.index(ready[0]):]
     assert all(state == "ready" for state, _, _ in after), history
+    assert page_errors(driver) == []
+
+
+def test_engine_answer_replaces_the_table_answer(probe_site: str, engine_driver: Any) -> None:
+    """A fresh load of a Close Assault permalink in its answer table (not a worked
+    example): the table's answer first, while the engine is still loading; then the
+    engine's, with the same headline and figures, and never a step back."""
+    driver = engine_driver
+    mechanic, params = GROUPED_PERMALINKS[0]
+    params = {**permalinks.start_values(mechanic), **params}
+    driver.get("about:blank")  # a load, not a fragment change on the page shown
+    driver.get(url(probe_site, PAGES[mechanic]) + "#" + permalinks.fragment(mechanic, params))
+    want = expected(mechanic, params)["inputs"]
+    first = widget_when(driver, SHOWS, want, mechanic, timeout=STEP_TIMEOUT_S, what="the table's answer")
+    assert first["source"] == "build", first
+    check_table_answer(first, mechanic, params)
+    figures = run_js(driver, "return [...document.querySelectorAll('.chq-widget[data-mode=full] .chq-figures dd')]"
+                             ".map(d => d.textContent)")
+    final = widget_when(driver, f"{SHOWS} && r.source === 'engine' && r.engine === 'ready'",
+                        want, mechanic, what="the engine's answer")
+    check_answer(final, mechanic, params)
+    assert (final["text"], final["exact"], final["value"]) == (first["text"], first["exact"], first["value"])
+    assert run_js(driver, "return [...document.querySelectorAll('.chq-widget[data-mode=full] .chq-figures dd')]"
+                          ".map(d => d.textContent)") == figures
+    history = run_js(driver, "return window.__chqHistory")
+    ready = [h for h in history if h[0] == "ready"]
+    assert ready and ready[0][1] == "build", history
+    assert ready[0][2] in ("idle", "loading"), f"the engine was ready before the table's answer: {history}"
+    assert all(state == "ready" for state, _, _ in history[history.index(ready[0]):]), json.dumps(history)
     assert page_errors(driver) == []
 
 
