@@ -43,7 +43,7 @@ SMALL_CASES = [
 ]
 # Inputs with no answer before the engine: the snapshot is what makes them quick.
 ENGINE_CASES = [
-    ("close_assault", {"att_dice": 7, "def_dice": 4, "def_cover": "light", "att_flank": True}),
+    ("close_assault", {"att_dice": 14, "def_dice": 4, "def_cover": "light", "att_flank": True}),  # past the table
     ("spotting", {"distance": 30, "spotter_dice": 6, "target": "hidden"}),
 ]
 
