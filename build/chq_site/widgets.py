@@ -34,7 +34,6 @@ from chq_site.permalinks import (
     fragment_value,
     preset_fragment,
     preset_values,
-    relative_url,
     start_values,
 )
 from chq_site.presentation import (
@@ -182,7 +181,6 @@ def render_widget(mechanic: str, *, compact: bool, start: dict[str, Any], page_u
         spec_json=json.dumps(spec, ensure_ascii=False, separators=(",", ":")),
         answers_json=answers.answers_json(built) if built else "",
         table_json=answers.inline_table(mechanic) if spec["table"] and not compact else "",
-        table_href=relative_url(page_url, spec["table"]) if spec["table"] else "",
         headline=headline_for(mechanic, values),
         inputs=form_view(mechanic, uid, values),
         reading_texts=READINGS[mechanic],

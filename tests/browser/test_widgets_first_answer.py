@@ -262,8 +262,8 @@ GROUPED_PERMALINKS: list[tuple[str, dict[str, Any]]] = [
 def test_grouped_table_answers_before_the_engine(
     browser: Any, site_url: str, mechanic: str, params: dict[str, Any]
 ) -> None:
-    """Close Assault and artillery answer a typical permalink from their answer table
-    (data-source="build") before the engine's worker is even asked for, and the
+    """Close Assault and artillery answer a typical permalink from the answer table in
+    their page (data-source="build") before the engine's worker is even asked for, and the
     engine's answer that replaces it agrees (same headline, its exact fraction, the
     same figures as printed)."""
     with watched_page(browser, site_url, init_script=HISTORY) as (context, page, log, errors):
@@ -290,6 +290,7 @@ def test_grouped_table_answers_before_the_engine(
                         .map(e => e.startTime)})"""
         )
         assert order["worker"] and min(order["worker"]) >= order["answer"], order
+        assert not [u for u in log.local if "/assets/answers/" in u], "the page fetched its own table"
         assert log.off_origin == []
         assert errors == []
 

@@ -24,7 +24,6 @@ from chq_site import answer_groups, permalinks, presentation
 
 from calculators import compute
 from tests.browser.site_helpers import url
-from tests.browser.test_widgets_first_answer import GROUPED_PERMALINKS
 from tests.browser.test_widgets import (
     CASES,
     PAGES,
@@ -34,6 +33,7 @@ from tests.browser.test_widgets import (
     same,
     typed_at_the_command_line,
 )
+from tests.browser.test_widgets_first_answer import GROUPED_PERMALINKS
 from tests.webkit.driver import (
     ENGINE_TIMEOUT_S,
     STEP_TIMEOUT_S,
