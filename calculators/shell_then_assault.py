@@ -52,15 +52,20 @@ def _number(p: dict[str, Any]) -> Number:
 
 def fire(p: dict[str, Any]) -> tuple[dict[str, Any], dict[int, Number]]:
     """The artillery calculator's answer for this plan, and the distribution of the
-    suppressions on the Blind after the fire (Disruption Points summed out)."""
+    suppressions on the Blind after the fire (at most 4; Disruption Points left out)."""
     inputs = validate("artillery", {"variant": p["variant"], "fire_dice": p["fire_dice"],
                                     "hit_faces": p["hit_faces"], "cover": p["def_cover"],
                                     "suppressions": p["suppressions"]})
     shot = artillery.artillery(**inputs)
+    new = {entry["suppressions"]: _number(entry["p"]) for entry in shot["inflicted"]}
+    # No new suppression: the rest, so that a fire that can inflict none (no Fire
+    # Dice) leaves the Blind as it was with certainty, exactly (not a float sum of
+    # landing odds that comes to 1 only nearly).
+    new[0] = 1 - sum((q for k, q in new.items() if k > 0), Fraction(0))
     after: dict[int, Number] = {}
-    for outcome in shot["outcomes"]:
-        s = outcome["suppressions"]
-        after[s] = after.get(s, Fraction(0)) + _number(outcome["p"])
+    for k, q in new.items():
+        s, _ = artillery.after_fire(p["suppressions"], 0, k)
+        after[s] = after.get(s, Fraction(0)) + q
     return shot, after
 
 
