@@ -22,6 +22,12 @@ TITLES: dict[str, str] = {
     "rally": "Rallying a Blind",
     "blind_move": "Moving a Blind",
     "deploy": "Deploying from a Blind",
+    "shell_then_assault": "Shell it first?",
+}
+
+# A calculator page whose folder is not its mechanic's name (``calculators/<slug>/``).
+PAGE_SLUGS: dict[str, str] = {
+    "shell_then_assault": "shell-first",
 }
 
 HEADLINE_LABELS: dict[str, str] = {
@@ -32,6 +38,18 @@ HEADLINE_LABELS: dict[str, str] = {
     "rally": "Chance every Disruption Point is removed",
     "blind_move": "Chance the Blind moves far enough",
     "deploy": "How the units come out of the Blind",
+    "shell_then_assault": "Chance the attacker wins after the shelling",
+}
+
+# A headline that is a range, "low–high" (one figure when both ends are equal; the
+# headline key is the low end), and a chance shown beside it, with the difference
+# the plan makes in percentage points.
+HEADLINE_RANGE: dict[str, dict[str, Any]] = {
+    "shell_then_assault": {
+        "low": "p_win_worst", "high": "p_win_best",
+        "beside": {"low": "p_win_no_fire_worst", "high": "p_win_no_fire_best",
+                   "label": "Without the fire"},
+    },
 }
 
 # A headline that depends on the inputs: when ``param`` is ``value``, the headline is
@@ -66,6 +84,7 @@ STARTING: dict[str, dict[str, Any]] = {
     "rally": {"disruption": 2},
     "blind_move": {"target": 24},
     "deploy": {"units": 3},
+    "shell_then_assault": {"variant": "armour-battles"},
 }
 SHOWN: dict[str, dict[str, Any]] = {
     "deploy": {"suppressions": 2},
@@ -74,6 +93,7 @@ SHOWN: dict[str, dict[str, Any]] = {
 # Inputs shown side by side, grouped by name prefix (legend, prefix).
 GROUPS: dict[str, tuple[tuple[str, str], ...]] = {
     "close_assault": (("Attacker", "att_"), ("Defender", "def_")),
+    "shell_then_assault": (("Attacker", "att_"), ("Defender", "def_")),
 }
 
 # Inputs most players leave alone: shown under "More options".
@@ -83,6 +103,8 @@ ADVANCED: dict[str, frozenset[str]] = {
     "close_assault": frozenset(
         {"att_disruption", "att_cohesion", "att_suppressed", "def_disruption", "def_cohesion"}
     ),
+    "shell_then_assault": frozenset({"hit_faces", "suppressions", "att_class_penalty", "att_no_at",
+                                     "def_class_penalty", "def_no_at"}),
 }
 
 # Friendlier words for a few choice values (the value sent to compute() is unchanged).
@@ -100,6 +122,9 @@ HELP: dict[tuple[str, str], str] = {
     ("artillery", "template_radius"): "Combat HQ only",
     ("close_assault", "att_suppressed"):
         "+1 TN; in a later round only (a suppressed unit cannot be ordered to Close Assault)",
+    ("shell_then_assault", "variant"): "Armour Battles: the Hidden Units update; Combat HQ: fire missions",
+    ("shell_then_assault", "def_cover"):
+        "+1/+2/+3D in the assault; in the fire too under Combat HQ (Armour Battles ignores it there)",
 }
 
 # Inputs another input makes meaningless: disabled, with the reason beside them,
@@ -138,6 +163,12 @@ FIGURES: dict[str, tuple[tuple[str, str, str], ...]] = {
     "rally": (("expected_removed", "Disruption Points removed, on average", "num"),),
     "blind_move": (),
     "deploy": (),
+    "shell_then_assault": (
+        ("p_any_suppressed", "The Blind has a suppression after the fire", "pct"),
+        ("p_all_suppressed", "Every unit is suppressed after the fire", "pct"),
+        ("p_win_unsuppressed", "Attacker wins against an unsuppressed unit", "pct"),
+        ("p_win_suppressed", "Attacker wins against a suppressed unit", "pct"),
+    ),
 }
 
 # The main distribution(s) to chart. "label" is a template over each entry's keys;
@@ -174,6 +205,10 @@ CHARTS: dict[str, tuple[dict[str, Any], ...]] = {
          "mark": {"entry": "inches", "atLeastInput": "target"}},
     ),
     "deploy": (),
+    "shell_then_assault": (
+        {"key": "suppressions", "title": "Suppressions on the Blind after the fire (at most 4)",
+         "label": "{suppressions}", "value": "p", "cumulative": True},
+    ),
 }
 
 # Small per-entry tables: column title and a cell template ("{key}", "pct:key",
@@ -253,6 +288,19 @@ PRESETS: dict[str, tuple[Preset, ...]] = {
                {"suppressions": 2, "units": 3},
                "Alan assigns the suppressions to two of his three tanks."),
         Preset("overflow", "Four suppressions, two units", {"suppressions": 4, "units": 2}),
+    ),
+    "shell_then_assault": (
+        Preset("25-pounder-then-panzer", "25-pounder Hit, then the Panzer IV H (worked example)",
+               {"variant": "armour-battles", "fire_dice": 5, "hit_faces": 6, "units": 3,
+                "att_dice": 6, "att_flank": True, "def_dice": 5, "def_no_at": True},
+               "Two of the rules' examples in one plan: Tom's 25-pounder (5D, a Hit) on a Blind of "
+               "three units, then the Panzer IV H's flank assault (6D) on a 5D platoon without AT."),
+        Preset("25-pounder-deviation", "The same plan before the Deviation Dice",
+               {"variant": "armour-battles", "fire_dice": 5, "units": 3, "att_dice": 6,
+                "att_flank": True, "def_dice": 5, "def_no_at": True},
+               "Two Hit faces in six, as on the standard Deviation Dice."),
+        Preset("combat-hq-light-cover", "Combat HQ fire mission, Blind in light cover",
+               {"variant": "combat-hq", "def_cover": "light"}),
     ),
 }
 

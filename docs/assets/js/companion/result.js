@@ -14,6 +14,24 @@ export function headlineFor(spec, inputs) {
   return found ? { key: found.key, label: found.label } : { key: spec.headline.key, label: spec.headline.label };
 }
 
+/** Two probabilities that are the same chance (exactly, when both are exact). */
+function sameChance(a, b) {
+  return a.exact && b.exact ? a.exact === b.exact : Number(a.value) === Number(b.value);
+}
+
+/** A range of two chances as the headline prints it: "71.0–77.0%". */
+function rangeText(low, high) {
+  const [a, b] = [pct(Number(low.value)), pct(Number(high.value))];
+  return a === b ? a : `${a.replace(/%$/, "")}–${b}`;
+}
+
+/** A difference of two chances in percentage points, signed ("+2.0 points"). */
+function points(diff) {
+  const size = Math.abs(diff) * 100;
+  if (size < 0.05) return diff === 0 ? "no difference" : `${diff > 0 ? "+" : "−"}<0.1 points`;
+  return `${diff > 0 ? "+" : "−"}${size.toFixed(1)} points`;
+}
+
 export class ResultView {
   /** ``root``: the widget; ``spec``: its data-spec; ``uid``: a page-unique name
    *  (for the chart's radio group); ``guard``: runs a callback, showing its error. */
@@ -77,15 +95,45 @@ export class ResultView {
     headline.dataset.exact = prob.exact || "";
     headline.setAttribute("aria-pressed", String(this.showExact));
     headline.classList.toggle("is-exact", this.showExact);
+    // A range (chq_site.presentation.HEADLINE_RANGE): "low–high"; data-value is the low end.
+    const range = this.spec.headline.range;
+    const high = range ? result[range.high] : null;
+    headline.dataset.high = high ? String(high.value) : "";
+    const exactOnly = (p) => p.exact || `≈ ${Number(p.value).toPrecision(15)}`;
     if (this.showExact) {
-      headline.textContent = prob.exact ? prob.exact : `≈ ${value.toPrecision(15)}`;
+      headline.textContent = high && !sameChance(prob, high)
+        ? `${exactOnly(prob)} – ${exactOnly(high)}` : exactOnly(prob);
       headline.title = prob.exact
         ? "Exact fraction: click for the percentage"
         : "No exact fraction (the deviation geometry is irrational): click for the percentage";
     } else {
-      headline.textContent = pct(value);
+      headline.textContent = high && !sameChance(prob, high) ? rangeText(prob, high) : pct(value);
       headline.title = "Click for the exact fraction";
     }
+    this.renderBeside(range, prob, high);
+  }
+
+  /** Beside a range: the chance without the plan, and what the plan adds in points. */
+  renderBeside(range, low, high) {
+    const beside = this.root.querySelector("[data-beside]");
+    if (!beside) return;
+    const result = this.result;
+    const before = range && range.beside
+      ? [result[range.beside.low], result[range.beside.high]] : [null, null];
+    if (!before[0] || !before[1] || !high) {
+      beside.hidden = true;
+      beside.textContent = "";
+      return;
+    }
+    const [lowBefore, highBefore] = before;
+    const chance = sameChance(lowBefore, highBefore) ? pct(Number(lowBefore.value)) : rangeText(lowBefore, highBefore);
+    const gains = [Number(low.value) - Number(lowBefore.value), Number(high.value) - Number(highBefore.value)];
+    const gain = points(gains[0]) === points(gains[1])
+      ? points(gains[0]) : `${points(gains[0])} to ${points(gains[1])}`;
+    beside.dataset.low = String(lowBefore.value);
+    beside.dataset.high = String(highBefore.value);
+    beside.textContent = `${range.beside.label}: ${chance} (the fire: ${gain})`;
+    beside.hidden = false;
   }
 
   renderFigures() {
