@@ -90,10 +90,11 @@ SHOWN: dict[str, dict[str, Any]] = {
     "deploy": {"suppressions": 2},
 }
 
-# Inputs shown side by side, grouped by name prefix (legend, prefix).
-GROUPS: dict[str, tuple[tuple[str, str], ...]] = {
+# Inputs shown side by side, grouped by name prefix (legend, prefix or prefixes).
+GROUPS: dict[str, tuple[tuple[str, str | tuple[str, ...]], ...]] = {
     "close_assault": (("Attacker", "att_"), ("Defender", "def_")),
-    "shell_then_assault": (("Attacker", "att_"), ("Defender", "def_")),
+    "shell_then_assault": (("The Blind and the fire", ("variant", "fire_dice", "hit_faces", "suppressions", "units")),
+                           ("Attacker", "att_"), ("Defender", "def_")),
 }
 
 # Inputs most players leave alone: shown under "More options".
@@ -290,14 +291,14 @@ PRESETS: dict[str, tuple[Preset, ...]] = {
         Preset("overflow", "Four suppressions, two units", {"suppressions": 4, "units": 2}),
     ),
     "shell_then_assault": (
-        Preset("25-pounder-then-panzer", "25-pounder Hit, then the Panzer IV H (worked example)",
+        Preset("25-pounder-then-assault", "25-pounder Hit on three M11/39, then a 6D assault (worked example)",
                {"variant": "armour-battles", "fire_dice": 5, "hit_faces": 6, "units": 3,
-                "att_dice": 6, "att_flank": True, "def_dice": 5, "def_no_at": True},
-               "Two of the rules' examples in one plan: Tom's 25-pounder (5D, a Hit) on a Blind of "
-               "three units, then the Panzer IV H's flank assault (6D) on a 5D platoon without AT."),
+                "att_dice": 6, "def_dice": 5},
+               "Tom's 25-pounder (5D, a Hit) on Alan's Blind of three M11/39 tanks, as in the rules' "
+               "example; then a 6D unit (the Panzer IV H's FP) assaults one tank, assumed to fight "
+               "with 5D."),
         Preset("25-pounder-deviation", "The same plan before the Deviation Dice",
-               {"variant": "armour-battles", "fire_dice": 5, "units": 3, "att_dice": 6,
-                "att_flank": True, "def_dice": 5, "def_no_at": True},
+               {"variant": "armour-battles", "fire_dice": 5, "units": 3, "att_dice": 6, "def_dice": 5},
                "Two Hit faces in six, as on the standard Deviation Dice."),
         Preset("combat-hq-light-cover", "Combat HQ fire mission, Blind in light cover",
                {"variant": "combat-hq", "def_cover": "light"}),

@@ -25,11 +25,11 @@ function rangeText(low, high) {
   return a === b ? a : `${a.replace(/%$/, "")}–${b}`;
 }
 
-/** A difference of two chances in percentage points, signed ("+2.0 points"). */
-function points(diff) {
+/** A difference of two chances in percentage points, signed, without the unit ("+2.0"). */
+function signedPoints(diff) {
   const size = Math.abs(diff) * 100;
-  if (size < 0.05) return diff === 0 ? "no difference" : `${diff > 0 ? "+" : "−"}<0.1 points`;
-  return `${diff > 0 ? "+" : "−"}${size.toFixed(1)} points`;
+  if (diff === 0) return "0.0";
+  return `${diff > 0 ? "+" : "−"}${size < 0.05 ? "<0.1" : size.toFixed(1)}`;
 }
 
 export class ResultView {
@@ -127,9 +127,10 @@ export class ResultView {
     }
     const [lowBefore, highBefore] = before;
     const chance = sameChance(lowBefore, highBefore) ? pct(Number(lowBefore.value)) : rangeText(lowBefore, highBefore);
-    const gains = [Number(low.value) - Number(lowBefore.value), Number(high.value) - Number(highBefore.value)];
-    const gain = points(gains[0]) === points(gains[1])
-      ? points(gains[0]) : `${points(gains[0])} to ${points(gains[1])}`;
+    const gains = [Number(low.value) - Number(lowBefore.value), Number(high.value) - Number(highBefore.value)]
+      .map(signedPoints);
+    const gain = gains[0] !== gains[1] ? `${gains[0]} to ${gains[1]} points`
+      : gains[0] === "0.0" ? "no difference" : `${gains[0]} points`;
     beside.dataset.low = String(lowBefore.value);
     beside.dataset.high = String(highBefore.value);
     beside.textContent = `${range.beside.label}: ${chance} (the fire: ${gain})`;
