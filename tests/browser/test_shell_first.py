@@ -110,7 +110,7 @@ def test_the_rule_pages_try_it_links_open_the_worked_example(new_context: Any, s
     page = context.new_page()
     for rules in ("rules/artillery/", "rules/close-assault/"):
         page.goto(url(site_url, rules))
-        page.locator('a[href*="calculators/shell-first/"]').first.click()
+        page.locator('.md-content a[href*="calculators/shell-first/#"]').first.click()
         page.wait_for_url(url(site_url, PAGE) + "#*")
         shown = shown_for(page, WORKED)
         assert (shown["text"], shown["beside"]) == expected_words(compute(MECHANIC, WORKED))
