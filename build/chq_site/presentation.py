@@ -73,6 +73,23 @@ def headline_for(mechanic: str, inputs: dict[str, Any]) -> dict[str, Any]:
             return {"key": case["key"], "label": case["label"]}
     return {"key": HEADLINES[mechanic], "label": HEADLINE_LABELS[mechanic]}
 
+
+def headline_text(mechanic: str, result: dict[str, Any]) -> str:
+    """The headline as the widget prints it (result.js renderHeadline does the same): a
+    percentage, or for a range (HEADLINE_RANGE) "low–high", one figure when both ends
+    print alike.
+
+    >>> r = {"inputs": {}, "p_win_worst": {"value": 0.5}, "p_win_best": {"value": 0.625}}
+    >>> headline_text("shell_then_assault", r), headline_text("supply", {"p_continue": {"value": 1}})
+    ('50.0–62.5%', '100.0%')
+    """
+    low = result[headline_for(mechanic, result.get("inputs", {}))["key"]]
+    if mechanic not in HEADLINE_RANGE:
+        return pct(low)
+    a, b = pct(low), pct(result[HEADLINE_RANGE[mechanic]["high"]])
+    return a if a == b else f"{a.removesuffix('%')}–{b}"
+
+
 # Starting values for the required inputs (a form must show something). A permalink
 # that leaves out an input means its default (as for compute()), or for a required
 # one this starting value; the form may open on a livelier example (SHOWN).

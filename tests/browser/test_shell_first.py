@@ -43,8 +43,7 @@ SHOWN = """want => {
 
 def range_text(low: dict[str, Any], high: dict[str, Any]) -> str:
     """A range as the page prints it (one figure when both ends print the same)."""
-    a, b = presentation.pct(low), presentation.pct(high)
-    return a if a == b else f"{a.removesuffix('%')}–{b}"
+    return presentation.headline_text(MECHANIC, {"p_win_worst": low, "p_win_best": high})
 
 
 def signed_points(diff: float) -> str:

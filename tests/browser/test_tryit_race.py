@@ -215,9 +215,10 @@ def problems_of(shown: dict[str, Any], link: TryIt) -> list[str]:
             out.append(f"headline {shown['text']!r} instead of {expected['summary']!r}")
     else:
         want = expected[key]
-        if shown["exact"] != (want["exact"] or "") or shown["text"] != presentation.pct(want):
+        text = presentation.headline_text(mechanic, expected)  # a range: "low–high"
+        if shown["exact"] != (want["exact"] or "") or shown["text"] != text:
             out.append(f"headline {shown['text']} ({shown['exact']}) instead of "
-                       f"{presentation.pct(want)} ({want['exact']})")
+                       f"{text} ({want['exact']})")
     return out
 
 
