@@ -155,7 +155,7 @@ def expected_for(href: str) -> tuple[str, dict[str, Any]]:
     (what a permalink leaves out means what the widget's ``base`` says)."""
     parts = urlsplit(href)
     slug = [s for s in parts.path.split("/") if s and s != "index.html"][-1]
-    mechanic = slug.replace("-", "_")
+    mechanic = {permalinks.page_path(m).split("/")[1]: m for m in PARAMETERS}[slug]
     kinds = {p.name: p.kind for p in PARAMETERS[mechanic]}
     params = permalinks.base_values(mechanic)
     for key, raw in parse_qsl(parts.fragment, keep_blank_values=True, strict_parsing=True):
