@@ -9,8 +9,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from . import (artillery, blind_move, close_assault, deploy, rally, shell_then_assault, spotting,
-               supply)
+from . import artillery, blind_move, close_assault, deploy, rally, shell_then_assault, spotting, supply
 from .errors import InputError, NumberText, show
 from .params import PARAMETERS, TYPED, mechanic_name, validate
 

@@ -1,6 +1,7 @@
 """The command line: ``python -m calculators <mechanic> [--json '{...}' | --flags] [--table]``.
 
-Prints the result as one JSON object (or, with ``--table``, as readable text).
+Prints the result as one JSON object (or, with ``--table``, as readable text in the
+page's words: ``calculators.labels``).
 Bad input prints one line ``error: <field>: <message>`` on stderr and exits 2.
 """
 
@@ -17,8 +18,19 @@ from typing import Any, NoReturn
 
 from .api import HEADLINES, READINGS, compute, dumps, read_json, read_typed
 from .errors import InputError, show
+from .labels import (
+    CHARTS,
+    DETAILS,
+    FIGURES,
+    HEADLINE_LABELS,
+    HEADLINE_RANGE,
+    TITLES,
+    beside_text,
+    headline_for,
+    headline_text,
+    pct,
+)
 from .params import MECHANICS, PARAMETERS, Param, mechanic_name
-from .probability import percent
 
 #: What ``--help`` says about reading the command line (issue 9: no silent guesses).
 RULES = (
@@ -75,6 +87,22 @@ def _parse_flag(param: Param, text: str) -> Any:
     return text
 
 
+class _HelpFormatter(argparse.HelpFormatter):
+    """argparse's help, with the parameters a mechanic requires shown as required in
+    its usage line (no brackets). argparse itself is not told they are required: a
+    required value may come inside --json instead, and compute() names what is missing."""
+
+    def _format_usage(self, usage: Any, actions: Any, groups: Any, prefix: Any) -> str:
+        needed = [action for action in actions if getattr(action, "needed", False)]
+        for action in needed:
+            action.required = True
+        try:
+            return str(super()._format_usage(usage, actions, groups, prefix))
+        finally:
+            for action in needed:
+                action.required = False
+
+
 def _help_line(param: Param) -> str:
     default = "required" if param.required else f"default {json.dumps(param.default)}"
     extra = f"; {param.help}" if param.help else ""
@@ -102,8 +130,10 @@ def build_parser() -> argparse.ArgumentParser:
             description="How this calculator reads the rules: " + " ".join(READINGS[mechanic]),
             epilog=RULES,
             allow_abbrev=False,
+            formatter_class=_HelpFormatter,
         )
-        sub.add_argument("--json", metavar="JSON", action=_Once, help="all parameters as one JSON object")
+        sub.add_argument("--json", metavar="JSON", action=_Once,
+                         help="all parameters as one JSON object (a required one may be given there)")
         sub.add_argument("--table", action="store_true", help="print readable text, not JSON")
         for param in PARAMETERS[mechanic]:
             extra: dict[str, Any] = {"metavar": param.kind.upper()}
@@ -111,8 +141,9 @@ def build_parser() -> argparse.ArgumentParser:
                 extra = {"nargs": "?", "const": "true", "metavar": "true|false"}
             elif param.kind == "choice":
                 extra = {"metavar": "|".join(param.choices)}
-            sub.add_argument(_flag(param.name), dest=f"p_{param.name}", action=_Once,
-                             help=_help_line(param), **extra)
+            action = sub.add_argument(_flag(param.name), dest=f"p_{param.name}", action=_Once,
+                                      help=_help_line(param), **extra)
+            action.needed = param.required  # type: ignore[attr-defined]
     return parser
 
 
@@ -176,34 +207,86 @@ def parse(argv: Sequence[str]) -> tuple[str, dict[str, Any], bool]:
     return mechanic, params, args.table
 
 
+def _fill(template: str, entry: dict[str, Any], index: int) -> str:
+    """A cell or a label from one entry of a result's list, as the page fills it
+    (``fill`` in docs/assets/js/companion/util.js): "#", "pct:key", "bool:key" or
+    text with {key} slots."""
+    if template == "#":
+        return str(index + 1)
+    if template.startswith("pct:"):
+        prob = entry.get(template[4:])
+        return pct(prob) if isinstance(prob, dict) else "–"
+    if template.startswith("bool:"):
+        return "yes" if entry.get(template[5:]) else "no"
+    return re.sub(r"\{(\w+)\}", lambda m: "–" if entry.get(m.group(1)) is None else str(entry[m.group(1)]),
+                  template)
+
+
+def _exactly(prob: dict[str, Any]) -> str:
+    return f"exactly {prob['exact']}" if prob.get("exact") else "no exact fraction"
+
+
+def _columns(rows: list[list[str]]) -> list[str]:
+    """Rows of cells as text columns, each as wide as its widest cell."""
+    widths = [max(len(row[i]) for row in rows if i < len(row)) for i in range(max(map(len, rows)))]
+    return ["  ".join(cell.ljust(widths[i]) for i, cell in enumerate(row)).rstrip() for row in rows]
+
+
 def render_table(mechanic: str, result: dict[str, Any]) -> str:
-    """A readable text view of a result, for a terminal."""
-    lines = [mechanic.replace("_", " ").title()]
-    headline = HEADLINES[mechanic]
-    if headline:
-        p = result[headline]
-        lines.append(f"  {headline}: {percent(p['value'])}  ({p['exact'] or 'irrational'})")
-    for key, value in result.items():
-        if key in ("mechanic", "inputs", "explain", headline):
+    """The result as readable text, in the page's words (``calculators.labels``):
+    the headline chance, the other figures, each chart and the detail table, then the
+    working. Chances are printed as the page prints them (never 0.0% or 100.0% for an
+    outcome that is possible but not certain), with the exact fraction beside them."""
+    lines = [TITLES.get(mechanic, mechanic.replace("_", " ").title())]
+    shown = {"mechanic", "inputs", "explain"}
+    if mechanic in HEADLINE_LABELS:
+        headline = headline_for(mechanic, result.get("inputs", {}))
+    else:  # a mechanic the labels do not know yet: its key stands for its label
+        headline = {"key": HEADLINES[mechanic], "label": HEADLINES[mechanic] or "summary"}
+    key = headline["key"]
+    if key and mechanic in HEADLINE_RANGE:  # a range, and the chance without the plan beside it
+        ends = HEADLINE_RANGE[mechanic]
+        names = [ends["low"], ends["high"], ends["beside"]["low"], ends["beside"]["high"]]
+        exact = " to ".join(dict.fromkeys(_exactly(result[name]) for name in names[:2]))
+        lines.append(f"  {headline['label']}: {headline_text(mechanic, result)}  ({exact})")
+        lines.append(f"  {beside_text(mechanic, result)}")
+        shown.update(names)
+    elif key and isinstance(result.get(key), dict):
+        lines.append(f"  {headline['label']}: {pct(result[key])}  ({_exactly(result[key])})")
+        shown.add(key)
+    elif "summary" in result:
+        lines.append(f"  {headline['label']}: {result['summary']}")
+        shown.add("summary")
+    for name, label, kind in FIGURES.get(mechanic, ()):
+        prob = result.get(name)
+        if isinstance(prob, dict) and prob.get("value") is not None:
+            value = pct(prob) if kind == "pct" else f"{prob['value']:.2f}"
+            lines.append(f"  {label}: {value}  ({_exactly(prob)})")
+            shown.add(name)
+    for chart in CHARTS.get(mechanic, ()):
+        entries = result.get(chart["key"])
+        if not isinstance(entries, list):
             continue
-        if isinstance(value, dict) and "value" in value:
-            shown = f"{value['value']:.3f}" if key.startswith("expected") else percent(value["value"])
-            lines.append(f"  {key}: {shown}  ({value['exact'] or 'irrational'})")
-        elif isinstance(value, list) and value and isinstance(value[0], dict):
-            lines.append(f"  {key}:")
-            for row in value:
-                cells = []
-                for k, v in row.items():
-                    if isinstance(v, dict) and "value" in v:
-                        cells.append(f"{k} {percent(v['value'])}")
-                    elif isinstance(v, dict):
-                        cells.append(f"{k} " + " ".join(f"{a}={b}" for a, b in v.items()))
-                    else:
-                        cells.append(f"{k} {v}")
-                lines.append("    " + ", ".join(cells))
-        elif not isinstance(value, (list, dict)):
-            lines.append(f"  {key}: {value}")
-    lines.append("  how:")
+        shown.add(chart["key"])
+        lines += ["", f"  {chart['title']}:"]
+        rows = [[_fill(chart["label"], entry, i) + ":", pct(entry.get(chart["value"])),
+                 f"({_exactly(entry[chart['value']])})" if isinstance(entry.get(chart["value"]), dict) else ""]
+                for i, entry in enumerate(entries)]
+        lines += ["    " + line for line in _columns(rows)] if rows else ["    (none)"]
+    details = DETAILS.get(mechanic)
+    if details and isinstance(result.get(details["key"]), list):
+        entries = result[details["key"]]
+        shown.add(details["key"])
+        noted = any(entry.get("notes") for entry in entries)
+        header = [title for title, _ in details["columns"]] + (["Rule applied"] if noted else [])
+        rows = [[_fill(template, entry, i) for _, template in details["columns"]]
+                + (["; ".join(entry.get("notes", ())) or "–"] if noted else [])
+                for i, entry in enumerate(entries)]
+        lines += ["", f"  {details['title']}:"] + ["    " + line for line in _columns([header, *rows])]
+    rest = [name for name in result if name not in shown]
+    if rest:
+        lines += ["", f"  Also in the JSON output (without --table): {', '.join(rest)}"]
+    lines += ["", "  How:"]
     lines.extend(f"    - {step}" for step in result.get("explain", []))
     return "\n".join(lines)
 

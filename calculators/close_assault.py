@@ -314,7 +314,9 @@ def close_assault(**p: Any) -> dict[str, Any]:
         stay = moves[state].get(state, Fraction(0))
         table.append({"when": state.label(), "att_dice": att.dice, "att_tn": att.tn,
                       "def_dice": dfn.dice, "def_tn": dfn.tn,
-                      "p_reached": prob(n * (1 - stay)), "expected_times": prob(n)})
+                      "p_reached": prob(n * (1 - stay)), "expected_times": prob(n),
+                      "notes": [f"{who}: {note}" for who, pool in (("attacker", att), ("defender", dfn))
+                                for note in pool.notes]})
     def_room = p["def_cohesion"] - p["def_disruption"]
     att_room = p["att_cohesion"] - p["att_disruption"]
     att1, def1 = pools(start, p)

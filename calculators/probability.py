@@ -33,12 +33,3 @@ def prob(p: Number, *, bounded: bool = True) -> ProbJSON:
     if bounded:
         value = min(1.0, max(0.0, value))
     return {"value": value, "exact": None}
-
-
-def percent(p: Number) -> str:
-    """A probability as a percentage with one decimal, the way the site prints it.
-
-    >>> percent(Fraction(1, 3))
-    '33.3 %'
-    """
-    return f"{float(p) * 100:.1f} %"

@@ -4,6 +4,7 @@
     python3 serve.py                 # every network address, port 8000
     python3 serve.py --port 8080
     python3 serve.py --bind 127.0.0.1   # this computer only
+    python3 serve.py --directory web    # the site in web/rules/: http://<address>:8000/rules/
 
 Needs only Python 3.8 or newer (Windows: ``py serve.py``). Serves the ``site``
 folder beside this file with the types the calculators need (``.wasm`` as
@@ -16,7 +17,10 @@ one, every answer carries an ``ETag`` made from the file's bytes, browsers are
 told to check pages, ``sw.js`` and everything else each time (``no-cache``: a
 short "not modified" answer when nothing changed), and only files named by a hash
 of their content may be kept for a year without asking. A missing page gets the
-site's own 404 page; folders are never listed. Stop it with Ctrl+C.
+site's own 404 page (the nearest one above it, so a site in a sub-folder answers for
+its own addresses); folders are never listed. A room of tablets opening the site at
+once is queued, not turned away, and a connection that makes no progress for ten
+seconds (a tablet gone to sleep) is closed. Stop it with Ctrl+C.
 """
 
 from __future__ import annotations
@@ -27,10 +31,12 @@ import functools
 import hashlib
 import http.server
 import os
+import posixpath
 import re
 import socket
 import sys
 import threading
+import urllib.parse
 from pathlib import Path
 from typing import BinaryIO
 
@@ -63,6 +69,14 @@ HASHED = re.compile(r"[./-][0-9a-f]{8,}[./]")
 # Never kept without asking, whatever their name: they name everything else.
 ALWAYS_REVALIDATE = (".html", ".webmanifest", "sw.js")
 QVALUE = re.compile(r"^(?:0(?:\.[0-9]{0,3})?|1(?:\.0{0,3})?)$")
+# Connections waiting to be accepted: a room of tablets opening the site at once. With
+# the usual 5, the kernel drops the rest and each tablet retries after 1, 3, 7 s...
+LISTEN_QUEUE = 1024
+# Seconds a connection may make no progress (no byte of its request read, no byte of
+# the answer taken) before it is closed: a sleeping tablet or a half-open socket must
+# not hold a thread for ever.
+IDLE_SECONDS = 10
+NOT_FOUND_PAGE = "404.html"
 
 
 def cache_control(rel_path: str) -> str:
@@ -159,6 +173,7 @@ class Handler(http.server.SimpleHTTPRequestHandler):
     extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **TYPES}
     etags = ETags()
     cache_control = REVALIDATE
+    timeout = IDLE_SECONDS  # socketserver sets it on the connection: reads wait at most this
 
     def send_response(self, code: int, message: str | None = None) -> None:
         self.cache_control = REVALIDATE  # errors and redirects are checked every time too
@@ -192,12 +207,16 @@ class Handler(http.server.SimpleHTTPRequestHandler):
             return self.send_not_found()
 
     def send_not_found(self) -> BinaryIO | None:
-        """The site's own 404 page, with status 404 (Python's bare page without one)."""
-        try:
-            return self.send_file(os.path.join(self.directory, "404.html"), 404)
-        except FileNotFoundError:
-            self.send_error(404, "File not found")
-            return None
+        """The site's own 404 page, with status 404: the nearest ``404.html`` in the
+        folders above the address (a site served in a sub-folder answers for its own
+        addresses), else Python's bare page."""
+        for page in not_found_pages(self.directory, self.path):
+            try:
+                return self.send_file(page, 404)
+            except FileNotFoundError:
+                continue
+        self.send_error(404, "File not found")
+        return None
 
     def send_file(self, path: str, status: int) -> BinaryIO | None:
         """Send the headers for ``path`` (its .gz copy when the browser takes gzip) and
@@ -206,7 +225,7 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         if not os.path.isfile(path):
             raise FileNotFoundError(path)
         packed = path + ".gz"
-        has_packed = os.path.isfile(packed)
+        has_packed = packed_copy_is_current(path, packed)
         gzipped = has_packed and accepts_gzip(self.headers.get("Accept-Encoding"))
         try:
             handle: BinaryIO = open(packed if gzipped else path, "rb")  # noqa: SIM115
@@ -252,6 +271,52 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         return self.send_not_found()
 
 
+def packed_copy_is_current(path: str, packed: str) -> bool:
+    """Whether ``packed`` (``path``'s .gz copy) exists and is not older than ``path``.
+
+    A page edited after the build keeps its older copy beside it: sending that copy
+    would show browsers that accept gzip the page as it was.
+    """
+    try:
+        return os.stat(packed).st_mtime_ns >= os.stat(path).st_mtime_ns
+    except (OSError, ValueError):
+        return False
+
+
+def not_found_pages(directory: str, url: str) -> list[str]:
+    """The 404 pages that may answer for a missing ``url``, nearest first: one in the
+    address's own folder or any folder above it, up to ``directory``.
+
+    >>> import tempfile; top = tempfile.mkdtemp(); os.makedirs(os.path.join(top, "rules"))
+    >>> open(os.path.join(top, "rules", "404.html"), "w").close()
+    >>> [os.path.relpath(p, top) for p in not_found_pages(top, "/rules/x/y/?q=1")]
+    ['rules/404.html']
+    >>> not_found_pages(top, "/other/x/"), not_found_pages(top, "/rules%00/")
+    ([], [])
+    """
+    path = urllib.parse.unquote(url.split("?", 1)[0].split("#", 1)[0])  # undecodable bytes: U+FFFD
+    parts = [part for part in posixpath.normpath(path).split("/") if part not in ("", ".", "..")]
+    found = []
+    for depth in range(len(parts), -1, -1):
+        page = os.path.join(directory, *parts[:depth], NOT_FOUND_PAGE)
+        try:
+            if os.path.isfile(page):
+                found.append(page)
+        except (OSError, ValueError):  # a NUL, a name too long
+            continue
+    return found
+
+
+def sites_in(directory: Path) -> list[str]:
+    """The addresses of the sites in ``directory``: ``/`` when it holds one (an
+    ``index.html``), else each sub-folder that does (``/rules/``), sorted."""
+    if (directory / "index.html").is_file():
+        return ["/"]
+    with contextlib.suppress(OSError):
+        return sorted(f"/{sub.name}/" for sub in directory.iterdir() if (sub / "index.html").is_file())
+    return []
+
+
 class QuietHandler(Handler):
     def log_message(self, format: str, *args: object) -> None:
         pass
@@ -262,6 +327,7 @@ class Server(http.server.ThreadingHTTPServer):
 
     allow_reuse_address = True
     daemon_threads = True
+    request_queue_size = LISTEN_QUEUE  # the listen() backlog (the system may cap it)
 
     def handle_error(self, request: object, client_address: object) -> None:
         if not isinstance(sys.exc_info()[1], ConnectionError):
@@ -294,8 +360,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--bind", default="0.0.0.0", help="address to listen on (default: all)")
     parser.add_argument("--directory", type=Path, default=HERE / "site")
     args = parser.parse_args(argv)
-    if not (args.directory / "index.html").is_file():
-        print(f"no index.html in {args.directory}", file=sys.stderr)
+    sites = sites_in(args.directory)
+    if not sites:
+        print(f"no index.html in {args.directory} or in a folder inside it", file=sys.stderr)
         return 1
     try:
         server = make_server(args.directory, args.bind, args.port)
@@ -303,10 +370,12 @@ def main(argv: list[str] | None = None) -> int:
         print(f"cannot listen on port {args.port}: {error} (try --port 8080)", file=sys.stderr)
         return 1
     port = server.server_address[1]
-    print(f"Serving {args.directory} on port {port}. Open on this computer: http://localhost:{port}/")
-    if args.bind in ("0.0.0.0", ""):
-        for address in lan_addresses() or ["<this computer's address>"]:
-            print(f"  on the tablets (same wifi): http://{address}:{port}/")
+    print(f"Serving {args.directory} on port {port}.")
+    for site in sites:
+        print(f"  Open on this computer: http://localhost:{port}{site}")
+        if args.bind in ("0.0.0.0", ""):
+            for address in lan_addresses() or ["<this computer's address>"]:
+                print(f"  on the tablets (same wifi): http://{address}:{port}{site}")
     print("Stop with Ctrl+C.")
     try:
         server.serve_forever()

@@ -1,5 +1,7 @@
-"""What the widgets show, as data: titles, headline labels, starting inputs, groups,
-advanced inputs, choice labels, figures, charts, detail tables and worked examples.
+"""What the widgets show, as data: starting inputs, groups, advanced inputs, choice
+labels and worked examples; the words of the results (titles, headline labels,
+figures, charts, detail tables and how a chance is printed) are the command line's
+too and live in ``calculators.labels``, re-exported here.
 
 The inputs themselves always come from ``calculators.PARAMETERS``; nothing here lists
 a mechanic's inputs by hand. The widget templates (``templates/``) lay these out;
@@ -11,84 +13,26 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from calculators import HEADLINES, InputError
+from calculators import InputError, labels
 from calculators.params import mechanic_name
 
-TITLES: dict[str, str] = {
-    "spotting": "Spotting a Blind",
-    "artillery": "Artillery against a Blind",
-    "close_assault": "Close Assault",
-    "supply": "Artillery Supply Check",
-    "rally": "Rallying a Blind",
-    "blind_move": "Moving a Blind",
-    "deploy": "Deploying from a Blind",
-    "shell_then_assault": "Shell it first?",
-}
+# The words of the results, the command line's too (calculators/labels.py).
+TITLES = labels.TITLES
+HEADLINE_LABELS = labels.HEADLINE_LABELS
+HEADLINE_WHEN = labels.HEADLINE_WHEN
+headline_for = labels.headline_for
+FIGURES = labels.FIGURES
+CHARTS = labels.CHARTS
+DETAILS = labels.DETAILS
+pct = labels.pct
+HEADLINE_RANGE = labels.HEADLINE_RANGE
+headline_text = labels.headline_text
+beside_text = labels.beside_text
 
 # A calculator page whose folder is not its mechanic's name (``calculators/<slug>/``).
 PAGE_SLUGS: dict[str, str] = {
     "shell_then_assault": "shell-first",
 }
-
-HEADLINE_LABELS: dict[str, str] = {
-    "spotting": "Chance the spotting attempt succeeds",
-    "artillery": "Chance the fire inflicts at least one suppression",
-    "close_assault": "Chance the attacker wins",
-    "supply": "Chance the battery keeps firing",
-    "rally": "Chance every Disruption Point is removed",
-    "blind_move": "Chance the Blind moves far enough",
-    "deploy": "How the units come out of the Blind",
-    "shell_then_assault": "Chance the attacker wins after the shelling",
-}
-
-# A headline that is a range, "low–high" (one figure when both ends are equal; the
-# headline key is the low end), and a chance shown beside it, with the difference
-# the plan makes in percentage points.
-HEADLINE_RANGE: dict[str, dict[str, Any]] = {
-    "shell_then_assault": {
-        "low": "p_win_worst", "high": "p_win_best",
-        "beside": {"low": "p_win_no_fire_worst", "high": "p_win_no_fire_best",
-                   "label": "Without the fire"},
-    },
-}
-
-# A headline that depends on the inputs: when ``param`` is ``value``, the headline is
-# the result key ``key`` under ``label`` (API.md: Hidden Units headline p_found).
-HEADLINE_WHEN: dict[str, tuple[dict[str, Any], ...]] = {
-    "spotting": (
-        {"param": "target", "value": "hidden", "key": "p_found",
-         "label": "Chance the Hidden Units are found (deployed, or a Blind placed)"},
-    ),
-}
-
-
-def headline_for(mechanic: str, inputs: dict[str, Any]) -> dict[str, Any]:
-    """The headline's result key and label for a full set of inputs.
-
-    >>> headline_for("spotting", {"target": "hidden"})["key"], headline_for("spotting", {})["key"]
-    ('p_found', 'p_spotted')
-    """
-    for case in HEADLINE_WHEN.get(mechanic, ()):
-        if inputs.get(case["param"]) == case["value"]:
-            return {"key": case["key"], "label": case["label"]}
-    return {"key": HEADLINES[mechanic], "label": HEADLINE_LABELS[mechanic]}
-
-
-def headline_text(mechanic: str, result: dict[str, Any]) -> str:
-    """The headline as the widget prints it (result.js renderHeadline does the same): a
-    percentage, or for a range (HEADLINE_RANGE) "low–high", one figure when both ends
-    print alike.
-
-    >>> r = {"inputs": {}, "p_win_worst": {"value": 0.5}, "p_win_best": {"value": 0.625}}
-    >>> headline_text("shell_then_assault", r), headline_text("supply", {"p_continue": {"value": 1}})
-    ('50.0–62.5%', '100.0%')
-    """
-    low = result[headline_for(mechanic, result.get("inputs", {}))["key"]]
-    if mechanic not in HEADLINE_RANGE:
-        return pct(low)
-    a, b = pct(low), pct(result[HEADLINE_RANGE[mechanic]["high"]])
-    return a if a == b else f"{a.removesuffix('%')}–{b}"
-
 
 # Starting values for the required inputs (a form must show something). A permalink
 # that leaves out an input means its default (as for compute()), or for a required
@@ -155,101 +99,6 @@ IGNORED: dict[str, tuple[dict[str, Any], ...]] = {
          "reason": "Armour Battles uses the Impact Marker alone (no burst radius)."},
     ),
 }
-
-# Secondary figures under the headline: (result key, label, "pct" | "num" | "rounds").
-FIGURES: dict[str, tuple[tuple[str, str, str], ...]] = {
-    "spotting": (
-        ("p_deployed", "Hidden Units deployed onto the table", "pct"),
-        ("p_blind", "A Blind is placed", "pct"),
-        ("p_hidden", "Still hidden", "pct"),
-    ),
-    "artillery": (
-        ("p_full", "Impact Marker / template centre on the Blind", "pct"),
-        ("p_partial", "Template only partly covers the Blind", "pct"),
-        ("p_miss", "Fire misses the Blind", "pct"),
-        ("expected_new_suppressions", "Suppressions inflicted, on average", "num"),
-        ("p_dummy_removed", "Dummy Blind removed", "pct"),
-    ),
-    "close_assault": (
-        ("p_defender_wins", "Defender wins", "pct"),
-        ("p_defender_dispersed", "Defender Dispersed", "pct"),
-        ("p_attacker_dispersed", "Attacker Dispersed", "pct"),
-        ("p_winner_suppressed", "Winner ends suppressed", "pct"),
-        ("expected_rounds", "Rounds fought, on average", "num"),
-    ),
-    "supply": (),
-    "rally": (("expected_removed", "Disruption Points removed, on average", "num"),),
-    "blind_move": (),
-    "deploy": (),
-    "shell_then_assault": (
-        ("p_any_suppressed", "The Blind has a suppression after the fire", "pct"),
-        ("p_all_suppressed", "Every unit is suppressed after the fire", "pct"),
-        ("p_win_unsuppressed", "Attacker wins against an unsuppressed unit", "pct"),
-        ("p_win_suppressed", "Attacker wins against a suppressed unit", "pct"),
-    ),
-}
-
-# The main distribution(s) to chart. "label" is a template over each entry's keys;
-# "cumulative" offers the "exactly / at least" toggle (at least = k and above), and
-# "view" the one it starts on ("exactly" unless said: a Blind's move asks "at least");
-# "mark" highlights the entries that count for the headline (entry >= an input).
-CHARTS: dict[str, tuple[dict[str, Any], ...]] = {
-    "spotting": (
-        {"key": "bands", "title": "Chance of spotting in each range band (same modifiers; "
-         "this distance: marked)", "label": "{band}″", "value": "p_spotted", "cumulative": False,
-         "mark": {"band": "distance"}},
-    ),
-    "artillery": (
-        {"key": "inflicted", "title": "Suppressions the fire inflicts (before the cap of 4)",
-         "label": "{suppressions}", "value": "p", "cumulative": True},
-    ),
-    "close_assault": (
-        {"key": "attacker_margin", "title": "Attacker wins: Disruption Points the defender takes",
-         "label": "{dp} DP", "value": "p", "cumulative": True},
-        {"key": "defender_margin", "title": "Defender wins: Disruption Points the attacker takes",
-         "label": "{dp} DP", "value": "p", "cumulative": True},
-    ),
-    "supply": (
-        {"key": "turns", "title": "Chance the battery is still firing after each turn's check",
-         "label": "turn {k}", "value": "p", "cumulative": False},
-    ),
-    "rally": (
-        {"key": "remaining", "title": "Disruption Points left after the rally",
-         "label": "{disruption} DP", "value": "p", "cumulative": True},
-    ),
-    "blind_move": (
-        {"key": "distribution", "title": "How far the Blind moves (far enough: marked)",
-         "label": "{inches}″", "value": "p", "cumulative": True, "view": "at-least",
-         "mark": {"entry": "inches", "atLeastInput": "target"}},
-    ),
-    "deploy": (),
-    "shell_then_assault": (
-        {"key": "suppressions", "title": "Suppressions on the Blind after the fire (at most 4)",
-         "label": "{suppressions}", "value": "p", "cumulative": True},
-    ),
-}
-
-# Small per-entry tables: column title and a cell template ("{key}", "pct:key",
-# "bool:key", "#" = row number).
-DETAILS: dict[str, dict[str, Any]] = {
-    "close_assault": {
-        "key": "rounds",
-        "title": "Each side's dice and TN, round by round",
-        "columns": (
-            ("Round", "{when}"),
-            ("Attacker", "{att_dice}D at {att_tn}+"),
-            ("Defender", "{def_dice}D at {def_tn}+"),
-            ("Chance this round is fought", "pct:p_reached"),
-        ),
-    },
-    "deploy": {
-        "key": "units",
-        "title": "Unit by unit",
-        "columns": (("Unit", "#"), ("Suppressed", "bool:suppressed"),
-                    ("Disruption Points", "{disruption}")),
-    },
-}
-
 
 @dataclass(frozen=True)
 class Preset:
@@ -332,22 +181,3 @@ def find_preset(mechanic: str, preset_id: str) -> Preset:
             return preset
     known = ", ".join(p.id for p in PRESETS.get(name, ())) or "none"
     raise InputError("preset", f"no preset {preset_id!r} for {name} (known: {known})")
-
-
-def pct(prob: dict[str, Any] | float | None) -> str:
-    """A probability as the site prints it: a percentage with one decimal.
-
-    Never rounds a possible outcome to 0.0% or a doubtful one to 100.0%.
-
-    >>> pct({"value": 0.5, "exact": "1/2"}), pct(0.99999), pct(2e-6), pct(0), pct(1)
-    ('50.0%', '>99.9%', '<0.1%', '0.0%', '100.0%')
-    """
-    value = prob["value"] if isinstance(prob, dict) else prob
-    if value is None:
-        return "–"
-    if 0 < value < 0.0005:
-        return "<0.1%"
-    if 0.9995 <= value < 1:
-        return ">99.9%"
-    return f"{value * 100:.1f}%"
-

@@ -122,6 +122,8 @@ def watched_context(browser: Any, base: str, site: Path, **options: Any) -> Watc
 
     def on_response(response: Any) -> None:
         if response.status >= 400 and response.request.resource_type != "document":
+            if is_root_probe(response.request):
+                return  # on a first visit, the 404 page asks each folder above it for the site's manifest
             failures.append(f"HTTP {response.status} {response.url}")
 
     def on_failed(request: Any) -> None:
@@ -140,6 +142,11 @@ def watched_context(browser: Any, base: str, site: Path, **options: Any) -> Watc
     return Watched(context, failures, errors, opened)
 
 
+def is_root_probe(request: Any) -> bool:
+    """A request of the 404 page's search for the site root (overrides/404.html)."""
+    return request.resource_type == "xhr" and urlsplit(request.url).path.endswith("/manifest.webmanifest")
+
+
 def check_not_found_page(page: Any, base: str) -> None:
     """The page shown is the site's 404 page, styled, its links at the site root."""
     expect(page.locator("article h1")).to_have_text("404 - Not found")
@@ -147,6 +154,9 @@ def check_not_found_page(page: Any, base: str) -> None:
     expect(page.locator(".md-header")).to_have_css("background-color", OPAQUE)
     # ... Material's script ran (it removes "no-js") ...
     page.wait_for_function("() => !document.documentElement.classList.contains('no-js')")
+    # ... Home is the site's home page ...
+    home = page.locator("a.md-header__button.md-logo")
+    assert home.evaluate("a => a.href") == base
     # ... and the navigation leads into the site.
     link = page.locator('.md-nav--primary a.md-nav__link[href$="rules/blinds/"]').first
     assert link.evaluate("a => a.href") == base + "rules/blinds/"
@@ -192,6 +202,7 @@ def test_not_found_from_the_server_at_any_depth(
 @pytest.mark.parametrize(
     ("where", "missing"),
     [
+        ("subpath", "no-such-page/"),  # "rules" is also a section of the site: no guess from names
         ("subpath", "rules/blindz/"),
         ("subpath", "calculators/spotting/nope/"),
         ("subpath", "reference/glossary/x/y/"),
@@ -202,15 +213,22 @@ def test_not_found_from_the_server_at_any_depth(
 def test_not_found_on_a_first_visit(
     browser: Any, built_site: Path, error_page_sites: dict[str, str], where: str, missing: str
 ) -> None:
-    """A browser that never saw the site opens a broken link: the page finds the root
-    from the site's own section names in the address."""
+    """A browser that never saw the site opens a broken link: the page asks the
+    server for the site's manifest in each folder above the address, deepest first,
+    and takes the first that has it as the root (no section name is needed)."""
     base = error_page_sites[where]
     watch = watched_context(browser, base, built_site, service_workers="block")
     try:
         page = watch.context.new_page()
+        probes: list[str] = []
+        page.on("request", lambda request: probes.append(request.url) if is_root_probe(request) else None)
         response = page.goto(base + missing)
         assert response is not None and response.status == 404
         check_not_found_page(page, base)
+        assert page.evaluate("window.__chqRoot") == {"href": base, "from": "server"}
+        print(f"\n{missing} under {urlsplit(base).path}: root {urlsplit(base).path} after "
+              f"{len(probes)} probe(s): {[urlsplit(u).path for u in probes]}")
+        assert probes[-1] == base + "manifest.webmanifest"
         assert watch.failures == [], watch.failures
         assert watch.errors == [], watch.errors
     finally:

@@ -41,30 +41,12 @@ SHOWN = """want => {
 }"""
 
 
-def range_text(low: dict[str, Any], high: dict[str, Any]) -> str:
-    """A range as the page prints it (one figure when both ends print the same)."""
-    return presentation.headline_text(MECHANIC, {"p_win_worst": low, "p_win_best": high})
-
-
-def signed_points(diff: float) -> str:
-    """A difference in percentage points, signed, as the page prints it ("+2.0")."""
-    size = abs(diff) * 100
-    if diff == 0:
-        return "0.0"
-    return f"{'+' if diff > 0 else '−'}{'<0.1' if size < 0.05 else f'{size:.1f}'}"
-
-
 def expected_words(r: dict[str, Any]) -> tuple[str, str]:
-    """The headline and the line beside it, from compute()'s answer."""
-    headline = range_text(r["p_win_worst"], r["p_win_best"])
-    before = range_text(r["p_win_no_fire_worst"], r["p_win_no_fire_best"])
-    gains = [signed_points(r["p_win_worst"]["value"] - r["p_win_no_fire_worst"]["value"]),
-             signed_points(r["p_win_best"]["value"] - r["p_win_no_fire_best"]["value"])]
-    if gains[0] != gains[1]:
-        gain = f"{gains[0]} to {gains[1]} points"
-    else:
-        gain = "no difference" if gains[0] == "0.0" else f"{gains[0]} points"
-    return headline, f"Without the fire: {before} (the fire: {gain})"
+    """The headline and the line beside it, from compute()'s answer (the command line's
+    --table prints the same words)."""
+    beside = presentation.beside_text(MECHANIC, r)
+    assert beside is not None
+    return presentation.headline_text(MECHANIC, r), beside
 
 
 def shown_for(page: Any, params: dict[str, Any]) -> dict[str, Any]:

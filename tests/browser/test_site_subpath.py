@@ -3,10 +3,14 @@
 Every link of the navigation is followed from the home page and must answer 200
 with a page that has an h1; a click in the navigation and the search must work there
 too; and nothing may be fetched from outside ``/rules/`` on that server (or off it).
+Served by the club bundle's serve.py for the folder that contains ``rules/``, a first
+visit to a missing page there gets the site's own 404 page, whole.
 """
 
 from __future__ import annotations
 
+import re
+from collections.abc import Iterator
 from pathlib import Path
 from urllib.parse import urldefrag, urlsplit
 
@@ -20,6 +24,7 @@ from tests.browser.site_helpers import (
     url,
     wait_for_search_settled,
 )
+from tests.club_server import serve_py
 
 
 class SubpathLog:
@@ -126,3 +131,47 @@ def test_click_navigation_and_search_under_subpath(subpath_page, subpath_site_ur
     assert href.startswith(subpath_site_url), href
     assert any("search_index.json" in u for u in log.inside), "search index was not fetched"
     assert log.outside == [], f"requests outside {subpath_site_url}: {log.outside}"
+
+
+# ------------------------------------------------------- the club bundle's server
+
+
+@pytest.fixture(scope="module")
+def club_subpath(built_site: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """serve.py for the folder that contains the site as ``rules/`` (what the hosting
+    page says for a sub-path); the site's base URL."""
+    host = tmp_path_factory.mktemp("club-host")
+    (host / "rules").symlink_to(built_site, target_is_directory=True)
+    with serve_py(host) as (origin, _):
+        yield origin + "/rules/"
+
+
+def test_a_first_visit_to_a_missing_page_under_the_subpath(browser, club_subpath: str,
+                                                           artifacts: Path) -> None:
+    """A tablet that never opened the site follows a broken link to /rules/no-such-page/
+    (served by serve.py): the site's 404 page, styled, with Home at /rules/, although
+    "rules" is also a section of the site."""
+    context = browser.new_context(viewport={"width": 820, "height": 1180}, service_workers="block")
+    log = SubpathLog(club_subpath)
+    context.route("**/*", log.route)
+    failed: list[str] = []
+    context.on("requestfailed", lambda request: failed.append(f"{request.url} {request.failure}"))
+    try:
+        page = context.new_page()
+        response = page.goto(club_subpath + "no-such-page/")
+        assert response is not None and response.status == 404
+        expect(page.locator("article h1")).to_have_text("404 - Not found")
+        expect(page.locator(".md-header")).to_have_css("background-color", re.compile(r"^rgb\("))
+        home = page.locator("a.md-header__button.md-logo")
+        assert home.evaluate("a => a.href") == club_subpath
+        assert page.evaluate("window.__chqRoot") == {"href": club_subpath, "from": "server"}
+        page.screenshot(path=str(artifacts / "not-found-subpath-820.png"))
+        page.set_viewport_size({"width": 390, "height": 844})
+        page.screenshot(path=str(artifacts / "not-found-subpath-390.png"))
+        home.evaluate("a => a.click()")  # (Material shows the logo in the header only on wide screens)
+        page.wait_for_url(club_subpath)
+        expect(page.locator("article h1").first).to_be_visible()
+        assert log.outside == [], log.outside
+        assert failed == [], failed
+    finally:
+        context.close()

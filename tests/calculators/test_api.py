@@ -173,4 +173,4 @@ def test_cli_help_lists_every_parameter_with_default_and_range() -> None:
 def test_cli_table_is_readable_text(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["close-assault", "--att-dice", "6", "--def-dice", "5", "--table"]) == 0
     out = capsys.readouterr().out
-    assert "p_attacker_wins:" in out and "%" in out and not out.startswith("{")
+    assert "Chance the attacker wins:" in out and "%" in out and not out.startswith("{")  # the page's label

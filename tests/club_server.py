@@ -1,0 +1,62 @@
+"""serve.py (tools/bundle_serve.py, the club bundle's server) run as a club runs it:
+its own process on 127.0.0.1, a free port, stopped when the test is done."""
+
+from __future__ import annotations
+
+import contextlib
+import http.client
+import re
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import ROOT
+
+SERVE = ROOT / "tools" / "bundle_serve.py"
+
+
+@contextlib.contextmanager
+def serve_py(directory: Path, *options: str) -> Iterator[tuple[str, str]]:
+    """Run serve.py for ``directory`` on 127.0.0.1 (a free port); yield its origin
+    and what it printed on starting. The process is stopped on the way out."""
+    process = subprocess.Popen(
+        [sys.executable, "-u", str(SERVE), "--directory", str(directory), "--bind", "127.0.0.1",
+         "--port", "0", *options],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )
+    try:
+        banner = ""
+        while process.stdout and (line := process.stdout.readline()):
+            banner += line
+            if line.startswith("Stop with"):
+                break
+        found = re.search(r"on port (\d+)", banner)
+        if found is None:
+            process.kill()
+            _, err = process.communicate(timeout=10)
+            pytest.fail(f"serve.py did not start (exit {process.returncode}): {banner}{err}")
+        yield f"http://127.0.0.1:{found.group(1)}", banner
+    finally:
+        process.terminate()
+        try:
+            process.communicate(timeout=10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.communicate()
+
+
+def get(origin: str, path: str, headers: dict[str, str] | None = None,
+        timeout: float = 30) -> tuple[int, dict[str, str], bytes]:
+    """One GET on a connection of its own (nothing decompressed, no redirect followed)."""
+    host, port = origin.removeprefix("http://").split(":")
+    connection = http.client.HTTPConnection(host, int(port), timeout=timeout)
+    try:
+        connection.request("GET", path, headers=headers or {})
+        response = connection.getresponse()
+        body = response.read()
+        return response.status, {k.lower(): v for k, v in response.getheaders()}, body
+    finally:
+        connection.close()
