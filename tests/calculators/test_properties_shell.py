@@ -90,3 +90,17 @@ def test_suppressions_after_the_fire_are_a_distribution_from_those_already_there
     dist = {e["suppressions"]: value(e["p"]) for e in r["suppressions"]}
     assert abs(sum(dist.values()) - 1) <= SLACK
     assert min(dist) >= plan["suppressions"] and max(dist) <= 4
+
+
+def test_the_command_lines_table_prints_the_range_and_the_chance_without_fire() -> None:
+    """--table prints the headline as the page does: the range, then the chance without
+    the fire and the points the fire adds."""
+    from calculators.cli import render_table
+    from calculators.labels import beside_text, headline_text
+
+    plan = {"variant": "armour-battles", "fire_dice": 5, "hit_faces": 6, "units": 3}
+    r = compute("shell_then_assault", plan)
+    lines = render_table("shell_then_assault", r).splitlines()
+    assert lines[1].startswith(f"  Chance the attacker wins after the shelling: {headline_text('shell_then_assault', r)}  ")
+    assert "–" in lines[1] and lines[2] == f"  {beside_text('shell_then_assault', r)}"
+    assert lines[2].startswith("  Without the fire: 82.6% (the fire: +")
