@@ -9,7 +9,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from . import artillery, blind_move, close_assault, deploy, rally, spotting, supply
+from . import artillery, blind_move, close_assault, deploy, rally, shell_then_assault, spotting, supply
 from .errors import InputError, NumberText, show
 from .params import PARAMETERS, TYPED, mechanic_name, validate
 
@@ -23,6 +23,7 @@ _FUNCTIONS: dict[str, Mechanic] = {
     "rally": rally.rally,
     "blind_move": blind_move.blind_move,
     "deploy": deploy.deploy,
+    "shell_then_assault": shell_then_assault.shell_then_assault,
 }
 
 #: "How this calculator reads the rules", shown beside every widget.
@@ -34,9 +35,11 @@ READINGS: dict[str, tuple[str, ...]] = {
     "rally": rally.READINGS,
     "blind_move": blind_move.READINGS,
     "deploy": deploy.READINGS,
+    "shell_then_assault": shell_then_assault.READINGS,
 }
 
-#: The result key each widget shows as its headline (API.md); rally's is P(no Disruption left).
+#: The result key each widget shows as its headline (API.md); rally's is P(no Disruption left);
+#: shell_then_assault's is the low end of its range (the page shows p_win_worst–p_win_best).
 HEADLINES: dict[str, str | None] = {
     "spotting": "p_spotted",
     "artillery": "p_new_suppression",
@@ -45,6 +48,7 @@ HEADLINES: dict[str, str | None] = {
     "rally": "p_all_removed",
     "blind_move": "p_reach",
     "deploy": None,
+    "shell_then_assault": "p_win_worst",
 }
 
 assert set(_FUNCTIONS) == set(PARAMETERS) == set(READINGS) == set(HEADLINES)

@@ -18,7 +18,18 @@ from typing import Any, NoReturn
 
 from .api import HEADLINES, READINGS, compute, dumps, read_json, read_typed
 from .errors import InputError, show
-from .labels import CHARTS, DETAILS, FIGURES, HEADLINE_LABELS, TITLES, headline_for, pct
+from .labels import (
+    CHARTS,
+    DETAILS,
+    FIGURES,
+    HEADLINE_LABELS,
+    HEADLINE_RANGE,
+    TITLES,
+    beside_text,
+    headline_for,
+    headline_text,
+    pct,
+)
 from .params import MECHANICS, PARAMETERS, Param, mechanic_name
 
 #: What ``--help`` says about reading the command line (issue 9: no silent guesses).
@@ -233,7 +244,14 @@ def render_table(mechanic: str, result: dict[str, Any]) -> str:
     else:  # a mechanic the labels do not know yet: its key stands for its label
         headline = {"key": HEADLINES[mechanic], "label": HEADLINES[mechanic] or "summary"}
     key = headline["key"]
-    if key and isinstance(result.get(key), dict):
+    if key and mechanic in HEADLINE_RANGE:  # a range, and the chance without the plan beside it
+        ends = HEADLINE_RANGE[mechanic]
+        names = [ends["low"], ends["high"], ends["beside"]["low"], ends["beside"]["high"]]
+        exact = " to ".join(dict.fromkeys(_exactly(result[name]) for name in names[:2]))
+        lines.append(f"  {headline['label']}: {headline_text(mechanic, result)}  ({exact})")
+        lines.append(f"  {beside_text(mechanic, result)}")
+        shown.update(names)
+    elif key and isinstance(result.get(key), dict):
         lines.append(f"  {headline['label']}: {pct(result[key])}  ({_exactly(result[key])})")
         shown.add(key)
     elif "summary" in result:

@@ -209,6 +209,27 @@ PARAMETERS: dict[str, tuple[Param, ...]] = {
         _count("disruption", "Disruption Points on the Blind", 0, 40, 0),
         _count("units", "Units deploying", 1, 20, None),
     ),
+    "shell_then_assault": (
+        _choice("variant", "Rules", ("armour-battles", "combat-hq"), None,
+                help="armour-battles: Hidden Units update (000); combat-hq: fire missions (004)"),
+        _dice("fire_dice", "Battery's Fire Dice", 5, help="0: no fire"),
+        _count("hit_faces", "\"Hit\" faces on the Deviation Dice", 0, 6, 2),
+        _count("suppressions", "Suppressions already on the Blind", 0, 4, 0),
+        _count("units", "Units in the Blind", 1, 12, 3),
+        _dice("att_dice", "Attacker's dice", 6, help="FP or AT dice as the rules call for"),
+        _flag("att_flank", "Flank or rear attack", help="-1 TN"),
+        _choice("att_move", "Attacker's move", ("single", "double", "triple"), "single",
+                help="double -1D, triple -2D"),
+        _flag("att_class_penalty", "Attacker is a heavy weapon, gun, close support unit or tank destroyer",
+              help="+2 TN"),
+        _flag("att_no_at", "Attacker has no AT against armour", help="rolls FP at +2 TN"),
+        _dice("def_dice", "Defender's dice", 5, help="the assaulted unit's FP or AT dice"),
+        _flag("def_class_penalty", "Defender is a heavy weapon, gun, close support unit or tank destroyer",
+              help="+2 TN"),
+        _flag("def_no_at", "Defender has no AT against armour", help="rolls FP at +2 TN"),
+        _choice("def_cover", "Defender's cover (the Blind's)", COVER, "none",
+                help="+1/+2/+3D in the assault; in the fire, combat-hq only"),
+    ),
 }
 
 MECHANICS: tuple[str, ...] = tuple(PARAMETERS)

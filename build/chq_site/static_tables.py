@@ -124,6 +124,31 @@ def _deploy_table() -> Table:
                  "which go one at a time, no unit a second before every unit has one.")
 
 
+def _range(result: dict, low: str, high: str) -> str:
+    """A best/worst pair as the headline prints it ("71.0–77.0%"; one figure if equal)."""
+    a, b = pct(result[low]), pct(result[high])
+    return a if a == b else f"{a.removesuffix('%')}–{b}"
+
+
+def _shell_table() -> Table:
+    rows = []
+    for dice in range(0, 9):
+        row = [f"{dice}D" if dice else "no fire"]
+        for variant in ("armour-battles", "combat-hq"):
+            r = compute("shell_then_assault", {"variant": variant, "fire_dice": dice})
+            row.append(_range(r, "p_win_worst", "p_win_best"))
+        rows.append(tuple(row))
+    return Table(
+        "Shell it first? The chance a 6D assault beats a 5D unit of a 3-unit Blind, "
+        "after the battery's fire",
+        ("Fire Dice", "Armour Battles (000)", "Combat HQ (004)"), tuple(rows),
+        "A range: at worst the owner keeps the assaulted unit unsuppressed unless every unit is; "
+        "at best the attacker picks a suppressed unit. 2 \"Hit\" faces, a 6″ × 3″ Blind in the "
+        "open, nothing on it before the fire; the attacker's Close Assault order applied, no other "
+        "modifier.",
+    )
+
+
 TABLES: dict[str, Callable[[], Table]] = {
     "spotting": _spotting_table,
     "artillery": _artillery_table,
@@ -132,6 +157,7 @@ TABLES: dict[str, Callable[[], Table]] = {
     "rally": _rally_table,
     "blind_move": _blind_move_table,
     "deploy": _deploy_table,
+    "shell_then_assault": _shell_table,
 }
 
 

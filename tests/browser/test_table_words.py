@@ -42,7 +42,7 @@ TABLET = {"width": 820, "height": 1180}
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 900}
 RULES_PAGE = "rules/spotting/"
-PAGES = {m: f"calculators/{m.replace('_', '-')}/" for m in PARAMETERS}
+PAGES = {m: permalinks.page_path(m) for m in PARAMETERS}
 NO_SW = "delete Navigator.prototype.serviceWorker;"
 # Colour transitions off, so a screenshot after a palette switch shows the new colours.
 NO_TRANSITIONS = "*, *::before, *::after { transition: none !important; animation: none !important; }"

@@ -89,7 +89,7 @@ def check_first_answer(shown: dict[str, Any], mechanic: str, params: dict[str, A
     headline = expected[key]
     assert float(shown["value"]) == headline["value"]
     assert shown["exact"] == (headline["exact"] or "")
-    assert shown["text"] == presentation.pct(headline)
+    assert shown["text"] == presentation.headline_text(mechanic, expected)
 
 
 @pytest.mark.parametrize(("mechanic", "frag", "params"), CASES, ids=IDS)

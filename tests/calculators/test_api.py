@@ -22,6 +22,7 @@ TYPICAL: dict[str, dict[str, Any]] = {
     "rally": {"disruption": 3},
     "blind_move": {"target": 24},
     "deploy": {"units": 3, "suppressions": 2},
+    "shell_then_assault": {"variant": "combat-hq", "def_cover": "light"},
 }
 
 REQUIRED_KEYS = {
@@ -36,6 +37,8 @@ REQUIRED_KEYS = {
     "rally": {"remaining", "explain"},
     "blind_move": {"p_reach", "distribution", "explain"},
     "deploy": {"units", "explain"},
+    "shell_then_assault": {"p_win_best", "p_win_worst", "p_win_no_fire_best", "p_win_no_fire_worst",
+                           "p_any_suppressed", "p_all_suppressed", "suppressions", "explain"},
 }
 
 
