@@ -21,7 +21,7 @@ GIVEN_TWICE = "is given twice; give it once"
 #: What the page needs to refuse as the doors here do (each widget spec carries it):
 #: the most characters of a value shown, the characters an oversized number keeps,
 #: and the words for a parameter given twice.
-PAGE_RULES = {"shown_chars": _SHOWN_CHARS, "number_lead": _NUMBER_LEAD, "twice": GIVEN_TWICE}
+PAGE_RULES: dict[str, Any] = {"shown_chars": _SHOWN_CHARS, "number_lead": _NUMBER_LEAD, "twice": GIVEN_TWICE}
 
 
 class InputError(ValueError):

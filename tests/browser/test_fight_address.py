@@ -19,8 +19,10 @@ from tests.browser.test_widgets import fragment, make_context, wait_for_inputs, 
 
 DRAW_DEFENDER_FEWER = (F.DRAW_ATTACKER_FEWER[0], F._IN + "[data-fight-action=tap][data-fight-fewer=def]")
 DRAW_SAME = (F.DRAW_ATTACKER_FEWER[0], F._IN + "[data-fight-action=tap][data-fight-fewer=same]")
-# Three draws: the attacker rolled fewer 6s, then the defender, then the same number.
+# Three draws: the attacker rolled fewer 6s, then the defender, then the same number;
+# each with the round-state it leads to.
 ROUND_4 = {"start": "later", "att_suppressed": True, "def_suppressed": True}
+THREE_DRAWS = ((F.DRAW_ATTACKER_FEWER, F.ROUND_2), (DRAW_DEFENDER_FEWER, ROUND_4), (DRAW_SAME, ROUND_4))
 
 
 def new_page(browser: Any, site_url: str, address: str) -> tuple[Any, Any, list[str]]:
@@ -35,9 +37,9 @@ def new_page(browser: Any, site_url: str, address: str) -> tuple[Any, Any, list[
 def three_draws(page: Any) -> dict[str, Any]:
     tap(page, F.START)
     check_round(page, F.PARAMS, F.ROUND_1, 1)
-    for draw in (F.DRAW_ATTACKER_FEWER, DRAW_DEFENDER_FEWER, DRAW_SAME):
+    for round_, (draw, state) in enumerate(THREE_DRAWS, start=2):
         tap(page, *draw)
-    shown = check_round(page, F.PARAMS, ROUND_4, 4)
+        shown = check_round(page, F.PARAMS, state, round_)
     assert len(shown["log"]) == 3, shown["log"]
     return shown
 

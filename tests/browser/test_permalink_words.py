@@ -14,25 +14,41 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from collections.abc import Iterator
 from typing import Any
 
+import pytest
 from chq_site.permalinks import base_values
 
 from calculators import PARAMETERS
 from tests.browser.test_widgets import (
     PAGES,
+    POPSTATES,
     ROOT,
     Session,
     field_refusal,
     fragment,
+    make_context,
     reference,
     same,
-    session,  # noqa: F401  (the shared page, a fixture)
     wait_for_inputs,
+    watch,
 )
 
 LONG_NUMBER = "9" * 10_000
 LONG_WORD = "x" * 10_000
+
+
+@pytest.fixture(scope="module")
+def session(browser: Any, site_url: str) -> Iterator[Session]:
+    """One page for the file, as test_widgets.py's (the engine loads once a page)."""
+    context, log = make_context(browser, site_url)
+    context.add_init_script(POPSTATES)
+    page = context.new_page()
+    shared = Session(context, page, log, site_url)
+    watch(page, shared.errors)
+    yield shared
+    context.close()
 
 
 def refused_at_the_command_line(mechanic: str, field: str, *flags: str) -> str:

@@ -20,7 +20,7 @@ from chq_site.permalinks import base_values
 
 from tests.browser import fight_helpers as F
 from tests.browser.site_helpers import url
-from tests.browser.test_fight_address import DRAW_DEFENDER_FEWER, DRAW_SAME, ROUND_4
+from tests.browser.test_fight_address import ROUND_4, THREE_DRAWS
 from tests.browser.test_permalink_words import LONG_NUMBER, NOTICE_BODY, refused_at_the_command_line
 from tests.browser.test_widgets import PAGES, fragment, same
 from tests.webkit.driver import ENGINE_TIMEOUT_S, STEP_TIMEOUT_S, page_errors, run_js, wait_js, widget_when
@@ -34,7 +34,8 @@ def test_permalink_words_in_webkit(probe_site: str, new_webkit: Callable[..., An
     driver = new_webkit(*TABLET)
     driver.get(url(probe_site, PAGES["spotting"]) + "#distanse=30&cover=heavy")
     params = {**base_values("spotting"), "cover": "heavy"}
-    shown = widget_when(driver, SHOWS, params, "spotting", what="the answer for the inputs the link knows")
+    shown = widget_when(driver, f"{SHOWS} && r.source === 'engine'", params, "spotting",
+                        what="the engine's answer for the inputs the link knows")
     assert same(json.loads(shown["result"]), expected("spotting", params), 0.0) == []
     said = wait_js(driver, NOTICE_BODY, what="the notice")
     assert said["visible"] and "distanse (did you mean distance?) is not an input here" in said["text"], said
@@ -59,9 +60,9 @@ def test_a_fight_in_the_address_in_webkit(probe_site: str, new_webkit: Callable[
             timeout=STEP_TIMEOUT_S, what="the fight panel mounted")
     tap(driver, F.START)
     check_round(driver, F.PARAMS, F.ROUND_1, 1)
-    for draw in (F.DRAW_ATTACKER_FEWER, DRAW_DEFENDER_FEWER, DRAW_SAME):
-        tap(driver, *draw)
-    before = check_round(driver, F.PARAMS, ROUND_4, 4)
+    for round_, (draw, state) in enumerate(THREE_DRAWS, start=2):
+        tap(driver, *draw)  # then wait for the round it leads to: the panel is drawn anew
+        before = check_round(driver, F.PARAMS, state, round_)
     assert len(before["log"]) == 3
     link = driver.current_url
     assert "fight=" in link
