@@ -13,7 +13,7 @@
  *
  * The fight lives in the address beside the inputs (permalink.js), so a reload
  * (another tab's Reload of a new build reloads this one too) or a shared link
- * brings back the same fight: fight=<taps> (see ``fightValue``), then "@" and the
+ * brings back the same fight: fight=<taps> (``tapsText``), then "@" and the
  * fragment of the inputs it started from when they are not the inputs shown.
  *
  * The panel is made here: without JavaScript there is none. */
@@ -21,8 +21,8 @@
 import { engine } from "./engine.js";
 import { FightView } from "./fight-view.js";
 import { Form } from "./form.js";
-import { addRider, applyFragment, fragmentFor, writeFragment, writeKey } from "./permalink.js";
 import { sameValues } from "./params.js";
+import { addRider, applyFragment, fragmentFor, writeFragment, writeKey } from "./permalink.js";
 
 /** The key of the fight in the address. */
 const KEY = "fight";
@@ -181,8 +181,6 @@ class Fight {
     }
     const problem = values.length > 1 ? `${KEY} ${this.widget.spec.refusals.twice}` : this.read(values[0]);
     if (problem) {
-      this.base = null;
-      this.taps = [];
       this.view.idle();
       this.view.showNote(`The fight in this link cannot be read: ${problem}.`);
       return;
