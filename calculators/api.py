@@ -10,7 +10,7 @@ from collections.abc import Callable
 from typing import Any
 
 from . import artillery, blind_move, close_assault, deploy, rally, shell_then_assault, spotting, supply
-from .errors import InputError, NumberText, show
+from .errors import GIVEN_TWICE, InputError, NumberText, show
 from .params import PARAMETERS, TYPED, mechanic_name, validate
 
 Mechanic = Callable[..., dict[str, Any]]
@@ -194,7 +194,7 @@ def _no_repeats(field: str, pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     for key, value in pairs:
         if key in out:
             if key.isidentifier() and len(key) <= 40:
-                raise InputError(key, "is given twice; give it once")
+                raise InputError(key, GIVEN_TWICE)
             raise InputError(field, f"gives the key {show(key)} twice; give it once")
         out[key] = value
     return out

@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from typing import Any, NoReturn
 
 from .api import HEADLINES, READINGS, compute, dumps, read_json, read_typed
-from .errors import InputError, show
+from .errors import GIVEN_TWICE, InputError, show
 from .labels import (
     CHARTS,
     DETAILS,
@@ -64,12 +64,13 @@ _ARGPARSE_WORDS = (
 
 
 class _Once(argparse.Action):
-    """Store a flag's text, refusing the same flag twice (the second would silently win)."""
+    """Store a flag's text, refusing the same flag twice (the second would silently win),
+    in the words every door uses (a JSON key twice, a permalink's key twice)."""
 
     def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
                  values: Any, option_string: str | None = None) -> None:
         if getattr(namespace, self.dest) is not None:
-            raise InputError(self.dest.removeprefix("p_"), f"is given twice ({option_string}); give it once")
+            raise InputError(self.dest.removeprefix("p_"), GIVEN_TWICE)
         setattr(namespace, self.dest, values)
 
 

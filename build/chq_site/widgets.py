@@ -26,6 +26,7 @@ import jinja2
 from markupsafe import Markup
 
 from calculators import HEADLINES, PARAMETERS, READINGS, Param
+from calculators.errors import PAGE_RULES
 from chq_site import answers, engine
 from chq_site.paths import PACKAGE
 from chq_site.permalinks import (
@@ -144,6 +145,7 @@ def widget_spec(mechanic: str, *, compact: bool, start: dict[str, Any], canonica
              "choices": list(p.choices), "ask": p.ask(), "typed": p.typed}
             for p in PARAMETERS[mechanic]
         ],
+        "refusals": PAGE_RULES,  # how a refused value is shown, and a key given twice
         "start": start,
         "base": base_values(mechanic),
         "headline": {"key": HEADLINES[mechanic], "label": HEADLINE_LABELS[mechanic],

@@ -18,6 +18,9 @@ export class Form {
     // A permalink's value that no field can show ("cover=swamp"): name -> message,
     // until that field is edited, the form reset or another permalink read.
     this.errors = new Map();
+    // A permalink's keys that are no input here ("distanse"), named above the form
+    // (permalink.js) until the inputs are edited, reset or another permalink read.
+    this.notice = "";
     this.editing = null; // the text field being typed in (not flagged until it is left)
     this.held = false; // its refusal was held back
   }
@@ -27,6 +30,7 @@ export class Form {
    *  field left, or Enter) only flags what typing held back. Switches and choices
    *  answer on "change". */
   noteEdit(name, type, isText) {
+    this.notice = "";
     if (!isText) {
       if (type !== "change") return false;
       this.errors.delete(name);
@@ -60,6 +64,7 @@ export class Form {
 
   setAll(values) {
     this.editing = null;
+    this.notice = "";
     for (const param of this.spec.params) this.setField(param, values[param.name]);
   }
 
@@ -89,7 +94,7 @@ export class Form {
         }
         const pending = param.name === this.editing;
         if (pending) this.held = true;
-        errors.push({ field: param.name, message: refusal(param, text, number === null), pending });
+        errors.push({ field: param.name, message: refusal(param, text, number === null, this.spec.refusals), pending });
       }
     }
     return { params, errors };
@@ -107,6 +112,7 @@ export class Form {
     input.value = String(value);
     this.errors.delete(param.name);
     this.editing = null;
+    this.notice = "";
   }
 
   /** After each read: disable the inputs the others make meaningless (presentation.
@@ -167,8 +173,8 @@ export class Form {
     for (const node of this.node.querySelectorAll("[aria-invalid]")) node.removeAttribute("aria-invalid");
     for (const field of this.node.querySelectorAll(".chq-field.is-invalid")) field.classList.remove("is-invalid");
     const general = this.node.querySelector(".chq-form__message");
-    general.textContent = "";
-    general.hidden = true;
+    general.textContent = this.notice;
+    general.hidden = !this.notice;
   }
 
   /** A message beside the field ``name`` (opening what hides it), or above the form
@@ -178,7 +184,8 @@ export class Form {
     if (!field) {
       const general = this.node.querySelector(".chq-form__message");
       const param = name ? this.params.get(name) : null;
-      general.textContent = sentence(name ? `${param ? param.label : name}: ${message}` : message);
+      const text = sentence(name ? `${param ? param.label : name}: ${message}` : message);
+      general.textContent = this.notice ? `${this.notice} ${text}` : text;
       general.hidden = false;
       return;
     }

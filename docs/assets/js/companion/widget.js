@@ -77,7 +77,7 @@ export class Widget {
       });
     }
     this.unsubscribe = engine.subscribe((state) => this.guard(() => this.onEngine(state)));
-    mountFight(this); // Close Assault only: "Fight it out", round by round (fight.js)
+    this.fight = mountFight(this); // Close Assault only: "Fight it out", round by round (fight.js)
     // A compact card in the rules text waits until it is about to be seen before it
     // downloads the engine: a reader who never scrolls to it never pays for it.
     if (this.spec.mode === "compact" && engine.state.phase === "idle" && "IntersectionObserver" in window) {
@@ -170,6 +170,7 @@ export class Widget {
 
   afterReset() {
     this.form.errors.clear();
+    this.form.notice = "";
     this.update("reset");
   }
 
@@ -177,6 +178,7 @@ export class Widget {
   applyFragment(hash) {
     if (!applyFragment(this.form, hash)) return false;
     if (this.compare) this.compare.fromHash(hash); // vs=: a pinned setup A, or none
+    if (this.fight) this.fight.fromHash(hash); // fight=: a fight's taps, or none
     this.update("fragment");
     return true;
   }
