@@ -127,12 +127,13 @@ async function openChecked(url, init = {}) {
   let response = await get(url, init);
   if (!response.ok && want) response = await get(url, { ...init, cache: "reload" });
   if (!response.ok) throw new Error(`could not load ${url} (HTTP ${response.status})`);
+  const crc = Boolean(want) && !(self.crypto && self.crypto.subtle);
   const read = async () => {
-    let bytes = await readCounting(response, name);
+    let bytes = await readCounting(response, name, crc);
     let wrong = want ? await mismatch(name, bytes, want, response) : "";
     if (!wrong) return bytes;
     const again = await get(url, { ...init, cache: "reload" });
-    bytes = again.ok ? await readCounting(again, name) : null;
+    bytes = again.ok ? await readCounting(again, name, crc) : null;
     wrong = again.ok ? await mismatch(name, bytes, want, again) : `HTTP ${again.status}`;
     if (!wrong) return bytes;
     throw new Error(`${name}, a file of the Python engine, arrived damaged twice (${wrong}). ` +
@@ -150,30 +151,30 @@ async function get(url, init) {
   }
 }
 
-/** A response's body, its bytes counted for the progress bar as they come (and its
- *  CRC-32 computed meanwhile, where it is the check: see mismatch). */
-async function readCounting(response, name) {
+/** A response's body, its bytes counted for the progress bar as they come, and, when
+ *  `crc` (see mismatch), its CRC-32 computed meanwhile (as `bytes.crc`). */
+async function readCounting(response, name, crc) {
   loaded.set(name, 0);
   const chunks = [];
-  let size = 0;
-  let crc = -1;
+  let count = 0;
+  let sum = -1;
   const reader = response.body.getReader();
   for (;;) {
     const { done, value } = await reader.read();
     if (done) break;
     chunks.push(value);
-    size += value.byteLength;
-    if (!self.crypto || !self.crypto.subtle) {
+    count += value.byteLength;
+    if (crc) {
       const t = performance.now();
-      crc = crc32(value, crc);
+      sum = crc32(value, sum);
       checkMs[name] = (checkMs[name] || 0) + performance.now() - t;
     }
-    loaded.set(name, size);
+    loaded.set(name, count);
     report(false);
   }
-  const bytes = new Uint8Array(size);
+  const bytes = new Uint8Array(count);
   for (let at = 0, i = 0; i < chunks.length; at += chunks[i].byteLength, i++) bytes.set(chunks[i], at);
-  bytes.crc = (crc ^ -1) >>> 0;
+  bytes.crc = (sum ^ -1) >>> 0;
   report(true);
   return bytes;
 }
