@@ -96,20 +96,23 @@ let failNow = () => {}; // ends the start at once (set by start())
 const fileName = (url) => String(url).split("?")[0].split("#")[0].split("/").pop();
 
 /** Pyodide's downloads go through here: a file the build lists is handed over only
- *  once checked. Pyodide only logs a failed download of its runtime and waits for ever,
- *  so a file that stays wrong also ends the start at once (failNow). */
+ *  once checked, except the runtime, which compiles as it streams in (see
+ *  streamChecked). Pyodide only logs a failed download of its runtime and waits for
+ *  ever, so a file that stays wrong also ends the start at once (failNow). */
+let runtimeURL = "";
 function hookFetch() {
   self.fetch = async (input, init) => {
     const url = typeof input === "string" ? input : (input && input.url) || String(input);
     const name = fileName(url);
     if (!(name in checks) && !(name in expected)) return realFetch(input, init);
     try {
+      if (name.endsWith(".wasm") && checks[name]) {
+        runtimeURL = url;
+        return await streamChecked(url, init, name);
+      }
       const got = await openChecked(url, init);
       const bytes = await got.read();
-      // Checked bytes are the build's: a server that labels the runtime wrongly does
-      // not stop it (WebAssembly.instantiateStreaming insists on application/wasm).
-      const type = name.endsWith(".wasm") ? "application/wasm" : got.response.headers.get("content-type") || "";
-      return new Response(bytes, { status: 200, headers: { "content-type": type } });
+      return new Response(bytes, { status: 200, headers: { "content-type": got.response.headers.get("content-type") || "" } });
     } catch (error) {
       failNow(error);
       throw error;
@@ -117,30 +120,81 @@ function hookFetch() {
   };
 }
 
+/** The runtime as it arrives (WebAssembly compiles it meanwhile), checked at its end:
+ *  a wrong one errors the stream, so its compiling fails, and hookWasm fetches it
+ *  again. Checked bytes are the build's: a server that labels it wrongly does not stop
+ *  it (WebAssembly.instantiateStreaming insists on application/wasm). */
+async function streamChecked(url, init, name) {
+  const want = checks[name];
+  const crc = !(self.crypto && self.crypto.subtle);
+  const response = await get(url, init);
+  const reader = response.ok ? response.body.getReader() : null;
+  const chunks = [];
+  let count = 0;
+  let sum = -1;
+  loaded.set(name, 0);
+  const body = new ReadableStream({
+    async pull(controller) {
+      if (!reader) return controller.error(new Error(`HTTP ${response.status}`));
+      const { done, value } = await reader.read();
+      if (!done) {
+        chunks.push(value);
+        count += value.byteLength;
+        if (crc) sum = timed(name, () => crc32(value, sum));
+        loaded.set(name, count);
+        report(false);
+        return count > want.bytes ? controller.error(new Error("too long")) : controller.enqueue(value);
+      }
+      const bytes = new Uint8Array(count);
+      for (let at = 0, i = 0; i < chunks.length; at += chunks[i].byteLength, i++) bytes.set(chunks[i], at);
+      bytes.crc = (sum ^ -1) >>> 0;
+      report(true);
+      const wrong = await mismatch(name, bytes, want, response);
+      return wrong ? controller.error(new Error(wrong)) : controller.close();
+    },
+    cancel(reason) { reader && reader.cancel(reason); },
+  });
+  return new Response(body, { status: 200, headers: { "content-type": "application/wasm" } });
+}
+
+const timed = (name, fn) => {
+  const t = performance.now();
+  const value = fn();
+  checkMs[name] = (checkMs[name] || 0) + performance.now() - t;
+  return value;
+};
+
 /** Fetch `url`; once its answer (status and headers) is in, resolve to
  *  {response, read()}, where read() gives its body, checked against what the build
  *  made. A wrong answer (an error status, a wrong size or hash) is asked for once
  *  more past the browser's cache, which then keeps the right one. */
-async function openChecked(url, init = {}) {
+async function openChecked(url, init = {}, retry = true) {
   const name = fileName(url);
   const want = checks[name];
   let response = await get(url, init);
-  if (!response.ok && want) response = await get(url, { ...init, cache: "reload" });
+  if (!response.ok && want && retry) response = await get(url, { ...init, cache: "reload" });
   if (!response.ok) throw new Error(`could not load ${url} (HTTP ${response.status})`);
   const crc = Boolean(want) && !(self.crypto && self.crypto.subtle);
   const read = async () => {
     let bytes = await readCounting(response, name, crc);
     let wrong = want ? await mismatch(name, bytes, want, response) : "";
     if (!wrong) return bytes;
-    const again = await get(url, { ...init, cache: "reload" });
-    bytes = again.ok ? await readCounting(again, name, crc) : null;
-    wrong = again.ok ? await mismatch(name, bytes, want, again) : `HTTP ${again.status}`;
-    if (!wrong) return bytes;
-    throw new Error(`${name}, a file of the Python engine, arrived damaged twice (${wrong}). ` +
-                    "A Wi-Fi login page or a proxy may be answering in the site's place: " +
-                    "log in to the Wi-Fi if it asks, then reload this page");
+    if (retry) {
+      const again = await get(url, { ...init, cache: "reload" });
+      bytes = again.ok ? await readCounting(again, name, crc) : null;
+      wrong = again.ok ? await mismatch(name, bytes, want, again) : `HTTP ${again.status}`;
+      if (!wrong) return bytes;
+    }
+    throw damaged(name, wrong);
   };
   return { response, read };
+}
+
+/** A file that came wrong twice, in the player's words. */
+function damaged(name, wrong) {
+  return new Error(`${name}, a file of the Python engine, arrived damaged twice (${wrong}). ` +
+                   "A Wi-Fi login page or a proxy may be answering in the site's place: " +
+                   "log in to the Wi-Fi if it asks, then reload this page");
 }
 
 async function get(url, init) {
@@ -164,11 +218,7 @@ async function readCounting(response, name, crc) {
     if (done) break;
     chunks.push(value);
     count += value.byteLength;
-    if (crc) {
-      const t = performance.now();
-      sum = crc32(value, sum);
-      checkMs[name] = (checkMs[name] || 0) + performance.now() - t;
-    }
+    if (crc) sum = timed(name, () => crc32(value, sum));
     loaded.set(name, count);
     report(false);
   }
@@ -232,14 +282,31 @@ function crc32(chunk, crc) {
 }
 
 /** Pyodide only logs a runtime that did not compile or instantiate (and waits for
- *  ever): here that ends the start at once. */
+ *  ever): here a runtime that came wrong (streamChecked) is fetched once more, past
+ *  the browser's cache, and checked whole before it compiles; any other failure, or a
+ *  second wrong one, ends the start at once. */
 function hookWasm() {
   const real = WebAssembly.instantiateStreaming;
   if (typeof real !== "function") return;
-  WebAssembly.instantiateStreaming = function (...args) {
-    const result = real.apply(this, args);
-    result.catch((error) => failNow(new Error(`its Python runtime did not start here (${describe(error)})`)));
-    return result;
+  WebAssembly.instantiateStreaming = async function (source, imports) {
+    try {
+      return await real.call(this, source, imports);
+    } catch (error) {
+      if (!runtimeURL) {
+        failNow(new Error(`its Python runtime did not start here (${describe(error)})`));
+        throw error;
+      }
+      const url = runtimeURL;
+      runtimeURL = "";
+      let bytes;
+      try {
+        bytes = await (await openChecked(url, { cache: "reload" }, false)).read();
+      } catch (again) {
+        failNow(again);
+        throw again;
+      }
+      return WebAssembly.instantiateStreaming(new Response(bytes, { headers: { "content-type": "application/wasm" } }), imports);
+    }
   };
 }
 
