@@ -32,6 +32,7 @@ import sys
 import tempfile
 import zlib
 from pathlib import Path
+from typing import Any
 
 from chq_site.paths import CACHE, PACKAGE, ROOT
 
@@ -208,7 +209,7 @@ def pyodide_version() -> str:
     return str(json.loads(package.read_text())["version"])
 
 
-def engine_info() -> dict[str, str | int]:
+def engine_info() -> dict[str, Any]:
     """What the pages need to know to start the engine (paths relative to the site root)."""
     wheel = build_wheel()
     snapshot, inflated = build_snapshot()

@@ -91,7 +91,8 @@ class PortalServer(ProbeServer):
 
 @pytest.fixture
 def portal(built_site: Path, request: pytest.FixtureRequest) -> Iterator[PortalServer]:
-    with PortalServer(built_site, request.param) as server:
+    server = PortalServer(built_site, request.param)
+    with server:
         yield server
 
 
