@@ -55,15 +55,12 @@ export function loadFailedNavigations() {
  * page is shown. (Telling a tap from Back needs the click: Material's jump to a
  * fragment fires a popstate too, with no state.) */
 export function placeNewPages() {
-  let tapped = null; // the permalink address a tap asked for, until a page is shown
+  let tap = null; // the link tapped and the page it was on, until a page is shown
   let saved = null; // the entry Back or Forward went to, and its saved offset
   document.addEventListener("click", (event) => {
     const link = event.target instanceof Element ? event.target.closest("a[href]") : null;
-    tapped = null;
+    tap = link ? { link, from: location.pathname } : null;
     saved = null;
-    if (!link) return;
-    const address = new URL(link.href, location.href);
-    if (address.pathname !== location.pathname && address.hash.includes("=")) tapped = address.href;
   }, { capture: true });
   window.addEventListener("popstate", (event) => {
     const y = event.state && event.state.y;
@@ -71,18 +68,24 @@ export function placeNewPages() {
   });
   let first = true;
   eachPage(() => {
-    const wanted = tapped;
-    const back = saved;
-    tapped = null;
-    saved = null;
+    const [tapped, back] = [tap, saved];
+    tap = saved = null;
     if (first) {
       first = false; // loaded, not brought in: the browser placed it (a reload keeps its offset)
       return;
     }
-    if (wanted && wanted === location.href) {
+    if (tapped && isPermalinkTo(tapped, location.href)) {
       window.scrollTo({ top: 0, left: 0, behavior: "instant" });
     } else if (back && back.href === location.href && Math.abs(window.scrollY - back.y) > 1) {
       window.scrollTo({ top: back.y, left: 0, behavior: "instant" });
     }
   });
+}
+
+/** Whether the tapped link led from another page to ``shown`` with a permalink. Its
+ *  address is read now, not at the tap: a card's "Open in calculator" link takes the
+ *  card's inputs as the click goes by (widget.js). */
+function isPermalinkTo({ link, from }, shown) {
+  const address = new URL(link.href, shown);
+  return address.href === shown && address.pathname !== from && address.hash.includes("=");
 }
