@@ -168,6 +168,7 @@ MARK = """(link) => {""" + _OF_KIND + """
 # in view below the header.
 WHERE_LINK = """(link) => {""" + _OF_KIND + """
   const a = link ? ofKind(link.kind)[link.index] : document.querySelector('[data-land-target]');
+  if (!a) return {shown: false, missing: true, top: NaN, scrollY: window.scrollY, href: location.href};
   const r = a.getClientRects()[0];
   const header = document.querySelector('.md-header').getBoundingClientRect().bottom;
   return {x: r.left + r.width / 2, y: r.top + r.height / 2, top: r.top, bottom: r.bottom,
@@ -221,7 +222,9 @@ def landing_problems(link: PermalinkLink, tapped: str, landed: dict, before: dic
                    f"(page scrolled to {landed['scrollY']})")
     if after is not None:
         moved = after["top"] - before["top"]
-        if not after["shown"] or abs(moved) > BACK_SLACK_PX:
+        if after.get("missing"):
+        out.append(f"after Back the link is not on the page shown ({after['href']})")
+    elif not after["shown"] or abs(moved) > BACK_SLACK_PX:
             out.append(f"after Back the link is at {after['top']:.0f} px (was {before['top']:.0f}; "
                        f"page at {after['scrollY']:.0f})")
     return out
