@@ -85,6 +85,12 @@ ADVANCED: dict[str, frozenset[str]] = {
     ),
 }
 
+# Options under "More options" that join the main inputs (in their side's group)
+# while another input has a value: the ones that setup is about.
+SURFACED: dict[str, tuple[dict[str, Any], ...]] = {
+    "close_assault": ({"param": "att_suppressed", "when": {"start": "later"}},),
+}
+
 # Friendlier words for a few choice values (the value sent to compute() is unchanged).
 CHOICE_LABELS: dict[str, str] = {
     "armour-battles": "Armour Battles (000)",
