@@ -223,8 +223,8 @@ def landing_problems(link: PermalinkLink, tapped: str, landed: dict, before: dic
     if after is not None:
         moved = after["top"] - before["top"]
         if after.get("missing"):
-        out.append(f"after Back the link is not on the page shown ({after['href']})")
-    elif not after["shown"] or abs(moved) > BACK_SLACK_PX:
+            out.append(f"after Back the link is not on the page shown ({after['href']})")
+        elif not after["shown"] or abs(moved) > BACK_SLACK_PX:
             out.append(f"after Back the link is at {after['top']:.0f} px (was {before['top']:.0f}; "
                        f"page at {after['scrollY']:.0f})")
     return out

@@ -99,5 +99,5 @@ FIELD = """(name) => {
   const r = field.getBoundingClientRect();
   return {underMore: Boolean(more), moreOpen: Boolean(root.querySelector('.chq-more')?.open),
           group: group ? group.querySelector('legend').textContent.trim() : null,
-          visible: r.width > 0 && r.height > 0};
+          visible: !field.closest('details:not([open])') && r.width > 0 && r.height > 0};
 }"""
