@@ -59,6 +59,7 @@ def tap(page: Any, link: PermalinkLink) -> tuple[str, dict]:
     # page keeps its length from here on (and on the way back).
     page.wait_for_function(SETTLED, arg={"path": link.page, "widgets": 0, "quiet": QUIET_MS},
                            timeout=READY_MS)
+    page.evaluate(MARK, {"kind": link.kind, "index": link.index, "wheel": WHEEL})  # where it is now
     before = page.evaluate("() => window.scrollY")
     page.mouse.move(3, 600)  # in the page's margin: hovering nothing that shows a tooltip
     page.mouse.wheel(0, WHEEL)

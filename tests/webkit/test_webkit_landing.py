@@ -89,10 +89,12 @@ def test_try_it_links_land_on_the_answer_and_back_in_webkit(
         arg = {"kind": link.kind, "index": link.index, "wheel": WHEEL}
         call(driver, MARK, arg)
         wait_for(driver, SETTLED, {"path": link.page, "widgets": 0, "quiet": QUIET_MS}, f"{link.page} still")
+        call(driver, MARK, arg)  # again: WebKit has no scroll anchoring, and the cards' lines changed
         before_y = run_js(driver, "return window.scrollY")
         run_js(driver, f"window.scrollBy({{top: {WHEEL}, behavior: 'smooth'}})")
         wait_for(driver, STILL, before_y, "the scroll onto the link")
         before = call(driver, WHERE_LINK)
+        assert before["shown"], f"{link}: not on screen before the tap: {before}"
         tapped = run_js(driver, "return document.querySelector('[data-land-target]').href")
         driver.find_element(By.CSS_SELECTOR, "[data-land-target]").click()
         target = calculator_of(tapped)
