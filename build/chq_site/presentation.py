@@ -69,6 +69,12 @@ ADVANCED: dict[str, frozenset[str]] = {
                                      "def_class_penalty", "def_no_at"}),
 }
 
+# Options under "More options" that join the main inputs (in their side's group)
+# while another input has a value: the ones that setup is about.
+SURFACED: dict[str, tuple[dict[str, Any], ...]] = {
+    "close_assault": ({"param": "att_suppressed", "when": {"start": "later"}},),
+}
+
 # Friendlier words for a few choice values (the value sent to compute() is unchanged):
 # the rules' own names; which document each comes from is said in the readings.
 CHOICE_LABELS: dict[str, str] = {

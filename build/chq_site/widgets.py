@@ -50,6 +50,7 @@ from chq_site.presentation import (
     HELP,
     IGNORED,
     PRESETS,
+    SURFACED,
     TITLES,
     headline_for,
 )
@@ -156,6 +157,7 @@ def widget_spec(mechanic: str, *, compact: bool, start: dict[str, Any], canonica
                   if mechanic in answers.SMALL else None),
         "charts": list(CHARTS[mechanic]),
         "ignored": list(IGNORED.get(mechanic, ())),
+        "surfaced": list(SURFACED.get(mechanic, ())),
         "details": DETAILS.get(mechanic),
         "presets": [
             {"id": p.id, "label": p.label, "params": preset_values(mechanic, p),

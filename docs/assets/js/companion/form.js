@@ -139,7 +139,35 @@ export class Form {
         if (described.length) holder.setAttribute("aria-describedby", described.join(" "));
       }
     }
+    this.surface(params);
     this.printLine();
+  }
+
+  /** An option under "More options" that the other inputs make the point of the
+   *  setup (presentation.SURFACED: "Attacker is suppressed" in a later round) joins
+   *  the main inputs, in the group of its side, while they do; it goes back after. */
+  surface(params) {
+    for (const rule of this.spec.surfaced || []) {
+      const field = this.field(rule.param);
+      if (!field) continue;
+      const wanted = Object.entries(rule.when).every(([name, value]) => params[name] === value);
+      if (!field.__chqHome) {
+        if (!wanted || !field.closest(".chq-more")) continue;
+        field.__chqHome = document.createComment(`${rule.param}: under More options`);
+        field.before(field.__chqHome);
+      }
+      if (wanted && field.closest(".chq-more")) {
+        const group = field.closest(".chq-group");
+        const legend = group && group.querySelector("legend").textContent;
+        const same = [...this.node.querySelectorAll(".chq-group")]
+          .find((g) => !g.closest(".chq-more") && g.querySelector("legend").textContent === legend);
+        const holder = (same || this.node).querySelector(".chq-fields");
+        if (holder && !holder.closest(".chq-more")) holder.append(field);
+      } else if (!wanted && !field.closest(".chq-more")) {
+        field.__chqHome.replaceWith(field);
+        field.__chqHome = null;
+      }
+    }
   }
 
   /** "Inputs: Distance to the Blind (inches) 18; Blind's cover: None; ...": a printed

@@ -15,7 +15,8 @@
  *   engine.js      the engine client: one Pyodide worker per tab (engine-worker.js)
  *   status.js      the engine's state and failure in the widget's status line
  *   result.js      the headline, figures, working; charts.js the bar charts
- *   navigation.js  a failed instant navigation loads the address for real
+ *   navigation.js  a failed instant navigation loads the address for real; where
+ *                  a page brought in starts (a permalink at its top; Back)
  *   search-hold.js the search index waits for the engine (search-worker.js "#hold:")
  *   params.js, util.js   small helpers
  *
@@ -25,7 +26,7 @@
  * the widgets twice.
  */
 
-import { loadFailedNavigations } from "./navigation.js";
+import { placeNewPages, loadFailedNavigations } from "./navigation.js";
 import { watchSearch } from "./search-hold.js";
 import { eachPage } from "./util.js";
 import { Widget } from "./widget.js";
@@ -79,6 +80,7 @@ function start() {
   watchSearch();
 
   eachPage(safeMount); // this page now, then each page Material shows (util.js)
+  placeNewPages(); // after the widgets of a page brought in are mounted: they change its length
 }
 
 if (!window.__chqWidgets) {

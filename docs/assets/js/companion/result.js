@@ -184,3 +184,32 @@ export class ResultView {
     box.replaceChildren(el("div", scroll, [table]));
   }
 }
+
+/* "How this calculator reads the rules" on a calculator's page: a long list (about
+ * 3,000 px on a tablet) between the answer and the rest of the page. The HTML has it
+ * open, for readers without JavaScript and for print; the script closes it when the
+ * widget mounts, and opens every one it closed for as long as the page is printed
+ * (print.css also shows a closed one's content where the browser can). */
+const folded = new Set();
+let printing = false; // the print listeners are set (once a page)
+
+export function foldReadings(root) {
+  const readings = root.querySelector(":scope > .chq-readings");
+  if (!readings || root.dataset.mode !== "full") return;
+  readings.open = false;
+  folded.add(readings);
+  if (!printing) {
+    printing = true;
+    window.addEventListener("beforeprint", () => {
+      for (const node of [...folded]) {
+        if (!node.isConnected) folded.delete(node);
+        else if (!node.open) { node.open = true; node.dataset.printOpened = ""; }
+      }
+    });
+    window.addEventListener("afterprint", () => {
+      for (const node of folded) {
+        if (node.hasAttribute("data-print-opened")) { node.open = false; delete node.dataset.printOpened; }
+      }
+    });
+  }
+}

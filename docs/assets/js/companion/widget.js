@@ -21,7 +21,7 @@ import { engine } from "./engine.js";
 import { mountFight } from "./fight.js";
 import { Form } from "./form.js";
 import { applyFragment, openHref, showPresetNote, writeFragment } from "./permalink.js";
-import { ResultView } from "./result.js";
+import { foldReadings, ResultView } from "./result.js";
 import { mountShare } from "./share.js";
 import { showEngine, showFailure, showProblem, withoutEngineHint } from "./status.js";
 import { afterPaint, describe } from "./util.js";
@@ -65,6 +65,7 @@ export class Widget {
     mountShare(this); this.compare = mountCompare(this); // Share; Pin as A (share.js, compare.js)
     const table = root.querySelector(".chq-table"); // open for readers without JavaScript
     if (table) table.open = false;
+    foldReadings(root); // a calculator's page: the answer close to the inputs (result.js)
     engine.configure(this.spec.engine);
     if (this.spec.table) {
       // The engine waits until the table's answer is on screen (or the table could
