@@ -66,6 +66,11 @@ INTENT_WORDS = (
 # A calculator's entry ranks at BOOSTS["calculators/"] * PAGE_TOP (1/50 of a
 # rule); asked for odds, this lifts it well above the rules it shares words with.
 INTENT_BOOST = 1000
+# Players' words for what a calculator answers that its page does not say in
+# them (added to its entry in the index, never shown).
+CALCULATOR_WORDS: dict[str, str] = {
+    "calculators/supply/": "ammunition: running out of ammo",
+}
 # A section with no text of its own (a heading over a table, or over a pointer to
 # another page, which is left out of the index) matched on its title alone, with
 # the highest length boost: it ranks this much lower.
@@ -189,6 +194,8 @@ def tune_index(site_dir: Path) -> dict[str, Any]:
         boost = boost_for(doc["location"]) * float(doc.get("boost", 1))  # (front matter search: boost:)
         if "#" not in doc["location"]:
             boost *= PAGE_TOP
+        if doc["location"] in CALCULATOR_WORDS:
+            doc["text"] += f"<p>{CALCULATOR_WORDS[doc['location']]}</p>"
         words = word_count(doc["text"])
         boost *= min(2.0, max(0.5, (average / max(1, words)) ** LENGTH_POWER))
         if words == 0 and "#" in doc["location"]:

@@ -36,6 +36,7 @@ const address = decodeURIComponent(self.location.hash.slice(1));
 const held = address.startsWith(HOLD) && typeof BroadcastChannel === "function";
 const material = new URL(address.startsWith(HOLD) ? address.slice(HOLD.length) : address, self.location.href);
 let words = {};
+let pageTitles = new Map();  // a page's address -> its title (the entry without "#")
 let intent = { words: new Set(), boost: 1, prefix: "calculators/" };
 let stopWord = () => false;
 const pending = [];  // per query sent on, in order: how its words were expanded
@@ -88,10 +89,17 @@ function isCalculator(location) {
 }
 
 /** Whether a section's title holds a typed word, or a rules' word it was given
- *  for ("arty": "artillery"); a title word that begins with it counts ("Blinds"). */
+ *  for ("arty": "artillery"); a title word that begins with its stem counts
+ *  ("Blinds", "Moving"). */
 function titleHolds(title, word, alternatives) {
-  const words = title.replace(/<[^>]+>/g, " ").toLowerCase().split(/[^a-z0-9+]+/).filter(Boolean);
-  return [word, ...(alternatives.get(word) || [])].some((w) => words.some((t) => t.startsWith(w)));
+  const words = title.replace(/<[^>]+>/g, " ").toLowerCase().split(/[^a-z0-9+]+/).filter(Boolean).map(stem);
+  return [word, ...(alternatives.get(word) || [])].some((w) => words.some((t) => t.startsWith(stem(w))));
+}
+
+/** A word without its ending, so that a title's "Moving" holds "move" and
+ *  "Winner" holds "wins" (the index itself has no stemmer: lunr matches prefixes). */
+function stem(word) {
+  return word.length > 3 ? word.replace(/(?:ing|ed|es|s|e)$/, "") : word;
 }
 
 /** A result's terms as the reader typed them (see the header), and its score
@@ -117,9 +125,12 @@ function mend(items, { added, typed, odds }) {
       const asked = typed.filter(word => word in terms);
       if (asked.length && !self.__noRerank) {
         item.score *= (asked.filter(word => terms[word]).length / asked.length) ** 2;
-        // (A section's title only: a page's top entry is titled with the page's name.)
-        if (String(item.location || "").includes("#"))
-          item.score *= 1 + typed.filter(word => titleHolds(item.title || "", word, alternatives)).length / typed.length;
+        // A section is titled by its page's name as well as its own: on the Close
+        // Assault page, "Determine the Winner" holds all of "who wins a close
+        // assault", the section titled "Close Assault" only two of its words.
+        const path = String(item.location || "").split("#")[0];
+        const titles = `${item.title || ""} ${pageTitles.get(path) || ""}`;
+        item.score *= 1 + typed.filter(word => titleHolds(titles, word, alternatives)).length / typed.length;
       }
       if (odds && isCalculator(item.location)) item.score *= intent.boost;
     }
@@ -145,6 +156,8 @@ self.addEventListener = (type, listener, options) => {
     if (message && message.type === 0) {
       const config = (message.data && message.data.config) || {};
       words = config.chq_words || {};
+      const docs = (message.data && message.data.docs) || [];
+      pageTitles = new Map(docs.filter(d => !String(d.location).includes("#")).map(d => [d.location, d.title]));
       const asked = config.chq_intent || {};
       intent = { words: new Set(asked.words || []), boost: asked.boost || 1, prefix: asked.prefix || intent.prefix };
       const lunr = self.lunr;
