@@ -73,7 +73,7 @@ def check_close_assault_tiles(tiles: list[dict], site_url: str) -> list[str]:
     problems = []
     if calc[0]["title"] == rules[0]["title"]:
         problems.append(f"both Close Assault tiles read {calc[0]['title']!r}")
-    if not (calc[0]["icon"] and rules[0]["icon"] and calc[0]["iconWidth"] > 0):
+    if "none" in (calc[0]["icon"] or "none", rules[0]["icon"] or "none") or calc[0]["iconWidth"] <= 0:
         problems.append(f"a Close Assault tile has no icon: {calc[0]['icon'][:40]!r} {rules[0]['icon'][:40]!r}")
     elif calc[0]["icon"] == rules[0]["icon"]:
         problems.append("both Close Assault tiles wear the same icon")
@@ -109,7 +109,7 @@ def test_first_calculator_on_a_phones_first_screen(javascript: bool, site_url: s
     tiles, view = measure(page)
     first = next(t for t in tiles if t["calculator"])
     assert first["href"] == url(site_url, "calculators/close-assault/"), first
-    assert 0 <= first["top"] and first["bottom"] <= view["height"], (
+    assert first["top"] >= 0 and first["bottom"] <= view["height"], (
         f"first calculator tile at {first['top']:.0f}-{first['bottom']:.0f} px on a {view['height']} px screen")
     assert context.requests.off_origin == []
 

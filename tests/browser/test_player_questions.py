@@ -19,7 +19,6 @@ calculator page the index waits for the engine, ``search-hold.js``).
 from __future__ import annotations
 
 import json
-from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest

@@ -78,7 +78,7 @@ def test_first_calculator_on_a_phones_first_screen(probe_site: str, home_driver:
     tiles, view = open_home(home_driver, probe_site, PHONE)
     first = next(t for t in tiles if t["calculator"])
     assert first["href"] == url(probe_site, "calculators/close-assault/"), first
-    assert 0 <= first["top"] and first["bottom"] <= view["height"], (first, view)
+    assert first["top"] >= 0 and first["bottom"] <= view["height"], (first, view)
 
 
 @pytest.mark.parametrize("question", WEBKIT_QUESTIONS)
