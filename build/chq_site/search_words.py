@@ -38,7 +38,7 @@ WORDS: tuple[Words, ...] = (
     Words("TN", ("target number", "to-hit number")),
     Words("AT", ("anti-tank", "antitank")),
     Words("FP", ("firepower", "fire power")),
-    Words("armoured", ("armored", "armor")),
+    Words("armoured", ("armored", "armor", "tank", "tanks")),
     Words("entrenchment", ("trench", "foxhole", "dug in", "dug-in")),
     Words("fire", ("shoot", "shooting", "shot at")),
     # Terrain

@@ -9,8 +9,7 @@ rule. The search is the real one of the built site (Material's lunr in its worke
 ``docs/assets/js/search-worker.js``, the index tuned by ``build/chq_site/search.py``).
 Every miss is printed with the hit rate. A question that asks for odds or a
 calculator must always find the calculator first; nine in ten of all must be right
-first (marked as expected to fail, strictly, while the rate is below that: the
-marker says the rate, and must go once it is met).
+first.
 
 The questions are typed one after another into the search box of a rules page (on a
 calculator page the index waits for the engine, ``search-hold.js``).
@@ -103,7 +102,6 @@ def test_asked_for_odds_the_calculator_comes_first(answers) -> None:
     assert misses == [], f"a question for odds or a calculator missed its calculator: {misses}"
 
 
-@pytest.mark.xfail(strict=True, reason="51 of 57 (89.5 %) right first; the misses are printed")
 def test_nine_in_ten_questions_find_their_answer_first(answers) -> None:
     misses = [(q, first, expected) for q, first, expected in answers if first not in expected]
     right = 1 - len(misses) / len(answers)

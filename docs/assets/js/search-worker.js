@@ -103,8 +103,8 @@ function stem(word) {
 }
 
 /** A result's terms as the reader typed them (see the header), and its score
- *  times the square of the share of the typed words it holds, and times one plus
- *  the share of them its section title holds (a section titled with the words
+ *  times the square of the share of the typed words it (or its page's name) holds,
+ *  and times one plus the share of them its section title or page's name holds (a section titled with the words
  *  asked, such as "Artillery against a Blind" for "arty on a blind", is the rule). */
 function mend(items, { added, typed, odds }) {
   const rulesWords = new Set(added.flatMap(([, rules]) => rules.flatMap(r => r.split(/[\s-]+/))));
@@ -122,14 +122,15 @@ function mend(items, { added, typed, odds }) {
         if (found) for (const word of words) if (word in terms) terms[word] = true;
       }
       for (const word of rulesWords) if (terms[word] === false && !typed.includes(word)) delete terms[word];
+      // A section stands under its page's name: on the Close Assault page,
+      // "Determine the Winner" holds all of "who wins a close assault" (as the
+      // section titled "Close Assault" holds two of its words).
+      const path = String(item.location || "").split("#")[0];
+      const titles = `${item.title || ""} ${pageTitles.get(path) || ""}`;
       const asked = typed.filter(word => word in terms);
       if (asked.length && !self.__noRerank) {
-        item.score *= (asked.filter(word => terms[word]).length / asked.length) ** 2;
-        // A section is titled by its page's name as well as its own: on the Close
-        // Assault page, "Determine the Winner" holds all of "who wins a close
-        // assault", the section titled "Close Assault" only two of its words.
-        const path = String(item.location || "").split("#")[0];
-        const titles = `${item.title || ""} ${pageTitles.get(path) || ""}`;
+        const held = asked.filter(word => terms[word] || titleHolds(titles, word, alternatives));
+        item.score *= (held.length / asked.length) ** 2;
         item.score *= 1 + typed.filter(word => titleHolds(titles, word, alternatives)).length / typed.length;
       }
       if (odds && isCalculator(item.location)) item.score *= intent.boost;
