@@ -11,6 +11,7 @@ from typing import Any
 
 from . import artillery, blind_move, close_assault, deploy, rally, spotting, supply
 from .errors import InputError, NumberText, show
+from .outputs import with_deprecated
 from .params import PARAMETERS, TYPED, mechanic_name, validate
 
 Mechanic = Callable[..., dict[str, Any]]
@@ -60,7 +61,7 @@ def compute(mechanic: Any, params: Any = None) -> dict[str, Any]:
     """
     name = mechanic_name(mechanic)
     checked = validate(name, {} if params is None else params)
-    result = _FUNCTIONS[name](**checked)
+    result = with_deprecated(name, _FUNCTIONS[name](**checked))
     result["inputs"] = checked
     return result
 

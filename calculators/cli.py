@@ -17,6 +17,7 @@ from typing import Any, NoReturn
 
 from .api import HEADLINES, READINGS, compute, dumps, read_json, read_typed
 from .errors import InputError, show
+from .outputs import DEPRECATED
 from .params import MECHANICS, PARAMETERS, Param, mechanic_name
 from .probability import percent
 
@@ -184,8 +185,8 @@ def render_table(mechanic: str, result: dict[str, Any]) -> str:
         p = result[headline]
         lines.append(f"  {headline}: {percent(p['value'])}  ({p['exact'] or 'irrational'})")
     for key, value in result.items():
-        if key in ("mechanic", "inputs", "explain", headline):
-            continue
+        if key in ("mechanic", "inputs", "explain", headline) or key in DEPRECATED.get(mechanic, {}):
+            continue  # (an old name repeats its new one)
         if isinstance(value, dict) and "value" in value:
             shown = f"{value['value']:.3f}" if key.startswith("expected") else percent(value["value"])
             lines.append(f"  {key}: {shown}  ({value['exact'] or 'irrational'})")

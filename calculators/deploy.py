@@ -27,7 +27,7 @@ def deploy(**p: Any) -> dict[str, Any]:
         explain.append(f"{overflow} suppressions beyond the units become Disruption Points")
     if dp:
         explain.append(f"{dp} Disruption Points go one per unit in turn")
-    return {"mechanic": "deploy", "units": units, "summary": summary(units), "explain": explain}
+    return {"mechanic": "deploy", "allocation": units, "summary": summary(units), "explain": explain}
 
 
 def summary(units: list[dict[str, Any]]) -> str:

@@ -190,7 +190,7 @@ DETAILS: dict[str, dict[str, Any]] = {
         ),
     },
     "deploy": {
-        "key": "units",
+        "key": "allocation",
         "title": "Unit by unit",
         "columns": (("Unit", "#"), ("Suppressed", "bool:suppressed"),
                     ("Disruption Points", "{disruption}")),
