@@ -25,7 +25,7 @@ TYPICAL: dict[str, dict[str, Any]] = {
 }
 
 REQUIRED_KEYS = {
-    "spotting": {"automatic", "spotter_dice", "spotter_tn", "owner_dice", "owner_tn", "p_spotted",
+    "spotting": {"automatic", "spotter_pool", "spotter_tn", "owner_pool", "owner_tn", "p_spotted",
                  "bands", "explain"},
     "artillery": {"p_full", "p_partial", "p_miss", "outcomes", "p_new_suppression",
                   "expected_new_suppressions", "explain"},
@@ -35,7 +35,7 @@ REQUIRED_KEYS = {
     "supply": {"p_continue", "turns", "explain"},
     "rally": {"remaining", "explain"},
     "blind_move": {"p_reach", "distribution", "explain"},
-    "deploy": {"units", "explain"},
+    "deploy": {"allocation", "summary", "explain"},
 }
 
 

@@ -80,7 +80,7 @@ def _check_blind(distance, cover, moving, suppressed, recon, chain, ties):
     got = compute("spotting", params)
     ref = bf.spotting(distance, cover, moving, suppressed, recon, chain, ties)
     T.same(got["automatic"], False, where + " automatic")
-    for key in ("spotter_dice", "spotter_tn", "owner_dice", "owner_tn"):
+    for key in ("spotter_pool", "spotter_tn", "owner_pool", "owner_tn"):
         T.same(got[key], ref[key], f"{where} {key}")
     T.eq(got["p_spotted"], ref["p_spotted"], where + " p_spotted")
     return got, params
