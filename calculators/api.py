@@ -1,4 +1,5 @@
-"""``compute()``: the one door every caller goes through (RULES-MATH §7, API.md)."""
+"""``compute()``: the one door every caller goes through (the contract:
+docs/reference/scripting.md, the page "Scripting the calculators")."""
 
 from __future__ import annotations
 
@@ -37,7 +38,7 @@ READINGS: dict[str, tuple[str, ...]] = {
     "deploy": deploy.READINGS,
 }
 
-#: The result key each widget shows as its headline (API.md); rally's is P(no Disruption left).
+#: The result key each widget shows as its headline; rally's is P(no Disruption left).
 HEADLINES: dict[str, str | None] = {
     "spotting": "p_spotted",
     "artillery": "p_new_suppression",

@@ -21,7 +21,7 @@ from .outputs import DEPRECATED
 from .params import MECHANICS, PARAMETERS, Param, mechanic_name
 from .probability import percent
 
-#: What ``--help`` says about reading the command line (issue 9: no silent guesses).
+#: What ``--help`` says about reading the command line (no silent guesses).
 RULES = (
     "A number in a flag is read as the page's fields read it (18, 7.5, .5, 18., +18, 1e-7; "
     "not 0x12, 1_8 or inf); inside --json, as a JSON number. "

@@ -1,4 +1,4 @@
-"""Deploying units from a suppressed Blind (RULES-MATH §4a, from 000). Not a probability."""
+"""Deploying units from a suppressed Blind (from 000). Not a probability."""
 
 from __future__ import annotations
 

@@ -1,9 +1,9 @@
-"""Spotting a Blind (RULES-MATH §2) and spotting Hidden Units (§3)."""
+"""Spotting a Blind, and spotting Hidden Units."""
 
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any, Literal
+from typing import Any
 
 from .dice import Pool, p_more, successes, successes_fumbles
 from .params import COVER_DICE
@@ -168,5 +168,3 @@ def band_table(p: dict[str, Any]) -> list[dict[str, Any]]:
 def _inches(d: float) -> str:
     return f"{d:g}″"
 
-
-Ties = Literal["owner", "spotter"]
