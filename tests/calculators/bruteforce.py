@@ -1,6 +1,6 @@
 """Independent reference enumerators for the black-box verification tests.
 
-Written straight from shared/spec/RULES-MATH.md, without looking at the
+Written straight from the rules, without looking at the
 ``calculators`` package.  Every probability here comes from enumerating every
 face of every die (``itertools.product(range(1, 7), repeat=n)``) and counting,
 with exact ``fractions.Fraction`` results.  Speed is not a goal; being plainly

@@ -1,4 +1,4 @@
-"""The contract of API.md: shapes, defaults, and bad input at every door."""
+"""The contract (docs/reference/scripting.md): shapes, defaults, and bad input at every door."""
 
 from __future__ import annotations
 

@@ -128,7 +128,7 @@ def test_spotting_hidden_grid(cover, ties, fumble_needs_spot):
             T.eq(got[key], ref[key], f"{where} {key}")
         total = sum(bf.as_fraction(got[k]) for k in ("p_deployed", "p_blind", "p_hidden"))
         assert total == 1, where
-        # API.md: p_found = p_deployed + p_blind, exactly
+        # the contract: p_found = p_deployed + p_blind, exactly
         assert bf.as_fraction(got["p_found"]) == (bf.as_fraction(got["p_deployed"])
                                                  + bf.as_fraction(got["p_blind"])), where
 

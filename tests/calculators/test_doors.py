@@ -1,5 +1,5 @@
 """Both doors, compute()/compute_json() and the command line, reject every bad
-input with one line naming the field (issue 9 item 5), and read numbers the same way."""
+input with one line naming the field, and read numbers the same way."""
 
 from __future__ import annotations
 
