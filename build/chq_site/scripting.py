@@ -40,7 +40,7 @@ except ImportError:  # pragma: no cover - MkDocs is always there when the plugin
 MARKER = re.compile(r"^<!--\s*scripting:\s*(?P<word>mechanics|common|renamed|run|python)\b\s*(?P<rest>.*?)\s*-->[ \t]*$")
 FENCE = re.compile(r"^[ \t]*(?P<fence>`{3,}|~{3,})")
 PROG = "python -m calculators"
-KINDS = {"int": "whole number", "number": "number", "bool": "true/false", "choice": "choice"}
+KINDS = {"int": "a whole number", "number": "a number"}
 
 
 def expand_page(markdown: str, *, src_uri: str, docs_dir: str | Path) -> str:
@@ -191,12 +191,13 @@ def _cell(text: str) -> str:
 
 
 def _allowed(param: Param) -> str:
+    """The values a parameter takes, its kind in words: "a whole number, 0 to 40D"."""
     if param.kind == "choice":
-        return ", ".join(f"`{c}`" for c in param.choices)
+        return "one of " + ", ".join(f"`{c}`" for c in param.choices)
     if param.kind == "bool":
-        return "`true`, `false`"
+        return "`true` or `false`"
     low, high = (int(x) if float(x).is_integer() else x for x in (param.minimum or 0, param.maximum or 0))
-    return f"{low} to {high}{param.unit}"
+    return f"{KINDS[param.kind]}, {low} to {high}{param.unit}"
 
 
 def _default(param: Param) -> str:
@@ -205,11 +206,10 @@ def _default(param: Param) -> str:
 
 def inputs_table(mechanic: str) -> str:
     """The inputs of a mechanic as a Markdown table, from calculators.PARAMETERS."""
-    rows = ["| Parameter | Flag | Kind | Allowed | Default | What it is |", "| --- | --- | --- | --- | --- | --- |"]
+    rows = ["| Parameter | Allowed | Default | What it is |", "| --- | --- | --- | --- |"]
     for p in PARAMETERS[mechanic]:
         words = p.label + (f" ({p.help})" if p.help else "")
-        flag = "--" + p.name.replace("_", "-")
-        rows.append(f"| `{p.name}` | `{flag}` | {KINDS[p.kind]} | {_allowed(p)} | {_default(p)} | {_cell(words)} |")
+        rows.append(f"| `{p.name}` | {_allowed(p)} | {_default(p)} | {_cell(words)} |")
     return "\n".join(rows)
 
 
@@ -253,7 +253,7 @@ def mechanic_section(mechanic: str, src_uri: str, docs_dir: Path) -> str:
                   "(\"How this calculator reads the rules\").")
     return "\n\n".join([
         f"### {title} (`{mechanic}`) {{ #{command} }}", intro,
-        "**Inputs**", inputs_table(mechanic),
-        "**Outputs**", outputs_table(mechanic),
+        '<div class="chq-contract" markdown>', "**Inputs**", inputs_table(mechanic),
+        "**Outputs**", outputs_table(mechanic), "</div>",
         "**Example**", run_block(example_argv(mechanic)),
     ])
