@@ -217,13 +217,14 @@ BROWSER_FOLDERS = (ROOT / "tests" / "browser", ROOT / "tests" / "webkit")
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Mark every test that needs a browser ``browser``, so that ``-m "not browser"``
-    (``make test-fast``) runs all the rest: the tests of a browser folder, and any
-    other test whose fixtures start one (the bundle's calculator in Chromium)."""
+    (``make test-fast``) runs all the rest: the test functions of a browser folder
+    (not the doctests of their helpers), and any other test whose fixtures start one
+    (the bundle's calculator in Chromium)."""
     for item in items:
         path = Path(str(item.path))
         in_folder = any(path.is_relative_to(folder) for folder in BROWSER_FOLDERS)
         fixtures = set(getattr(item, "fixturenames", ()))
-        if in_folder or fixtures & BROWSER_FIXTURES:
+        if (in_folder and isinstance(item, pytest.Function)) or fixtures & BROWSER_FIXTURES:
             item.add_marker(pytest.mark.browser)
 
 
