@@ -1,4 +1,5 @@
-"""``compute()``: the one door every caller goes through (RULES-MATH §7, API.md)."""
+"""``compute()``: the one door every caller goes through (the contract:
+docs/reference/scripting.md, the page "Scripting the calculators")."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from typing import Any
 
 from . import artillery, blind_move, close_assault, deploy, rally, shell_then_assault, spotting, supply
 from .errors import GIVEN_TWICE, InputError, NumberText, show
+from .outputs import with_deprecated
 from .params import PARAMETERS, TYPED, mechanic_name, validate
 
 Mechanic = Callable[..., dict[str, Any]]
@@ -38,7 +40,7 @@ READINGS: dict[str, tuple[str, ...]] = {
     "shell_then_assault": shell_then_assault.READINGS,
 }
 
-#: The result key each widget shows as its headline (API.md); rally's is P(no Disruption left);
+#: The result key each widget shows as its headline; rally's is P(no Disruption left);
 #: shell_then_assault's is the low end of its range (the page shows p_win_worst–p_win_best).
 HEADLINES: dict[str, str | None] = {
     "spotting": "p_spotted",
@@ -64,7 +66,7 @@ def compute(mechanic: Any, params: Any = None) -> dict[str, Any]:
     """
     name = mechanic_name(mechanic)
     checked = validate(name, {} if params is None else params)
-    result = _FUNCTIONS[name](**checked)
+    result = with_deprecated(name, _FUNCTIONS[name](**checked))
     result["inputs"] = checked
     return result
 

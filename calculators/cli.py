@@ -30,9 +30,10 @@ from .labels import (
     headline_text,
     pct,
 )
+from .outputs import DEPRECATED
 from .params import MECHANICS, PARAMETERS, Param, mechanic_name
 
-#: What ``--help`` says about reading the command line (issue 9: no silent guesses).
+#: What ``--help`` says about reading the command line (no silent guesses).
 RULES = (
     "A number in a flag is read as the page's fields read it (18, 7.5, .5, 18., +18, 1e-7; "
     "not 0x12, 1_8 or inf); inside --json, as a JSON number. "
@@ -284,7 +285,8 @@ def render_table(mechanic: str, result: dict[str, Any]) -> str:
                 + (["; ".join(entry.get("notes", ())) or "–"] if noted else [])
                 for i, entry in enumerate(entries)]
         lines += ["", f"  {details['title']}:"] + ["    " + line for line in _columns([header, *rows])]
-    rest = [name for name in result if name not in shown]
+    # (an old name repeats its new one: not listed)
+    rest = [name for name in result if name not in shown and name not in DEPRECATED.get(mechanic, {})]
     if rest:
         lines += ["", f"  Also in the JSON output (without --table): {', '.join(rest)}"]
     lines += ["", "  How:"]

@@ -42,7 +42,7 @@ HEADLINE_LABELS: dict[str, str] = {
 }
 
 # A headline that depends on the inputs: when ``param`` is ``value``, the headline is
-# the result key ``key`` under ``label`` (API.md: Hidden Units headline p_found).
+# the result key ``key`` under ``label`` (Hidden Units: p_found).
 HEADLINE_WHEN: dict[str, tuple[dict[str, Any], ...]] = {
     "spotting": (
         {"param": "target", "value": "hidden", "key": "p_found",
@@ -231,7 +231,7 @@ DETAILS: dict[str, dict[str, Any]] = {
         ),
     },
     "deploy": {
-        "key": "units",
+        "key": "allocation",
         "title": "Unit by unit",
         "columns": (("Unit", "#"), ("Suppressed", "bool:suppressed"),
                     ("Disruption Points", "{disruption}")),

@@ -1,4 +1,5 @@
-"""The parameters of every mechanic, and their validation (RULES-MATH §7).
+"""The parameters of every mechanic, and their validation (the inputs of the contract:
+docs/reference/scripting.md, the page "Scripting the calculators").
 
 One table serves three doors: :func:`validate` checks input at ``compute()``,
 the command line builds its flags and ``--help`` from it, and the site's build

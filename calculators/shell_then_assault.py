@@ -86,7 +86,7 @@ def target_suppressed(s: int, units: int) -> tuple[bool, bool]:
     >>> target_suppressed(1, 3), target_suppressed(3, 3), target_suppressed(0, 1)
     ((True, False), (True, True), (False, False))
     """
-    deployed = deploy.deploy(suppressions=s, disruption=0, units=units)["units"]
+    deployed = deploy.deploy(suppressions=s, disruption=0, units=units)["allocation"]
     flags = [unit["suppressed"] for unit in deployed]
     return any(flags), all(flags)
 

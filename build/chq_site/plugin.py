@@ -20,7 +20,7 @@ from mkdocs.structure.nav import Navigation
 from mkdocs.structure.pages import Page
 from mkdocs.utils.templates import TemplateContext
 
-from chq_site import answers, engine, glossary, lean, linker, markers, offline, search, widgets
+from chq_site import answers, engine, glossary, lean, linker, markers, offline, scripting, search, widgets
 
 
 class CompanionConfig(Config):  # type: ignore[no-untyped-call]  # (MkDocs: untyped __init_subclass__)
@@ -52,6 +52,7 @@ class CompanionPlugin(BasePlugin[CompanionConfig]):  # type: ignore[no-untyped-c
 
     def on_page_markdown(self, markdown: str, /, *, page: Page, config: MkDocsConfig, files: Files) -> str:
         markdown = search.expand_words_marker(markdown)
+        markdown = scripting.expand_page(markdown, src_uri=page.file.src_uri, docs_dir=config["docs_dir"])
         return markers.expand_page(markdown, page=page, config=config)
 
     def on_page_content(self, html: str, /, *, page: Page, config: MkDocsConfig, files: Files) -> str:

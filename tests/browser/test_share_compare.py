@@ -1,4 +1,4 @@
-"""Share and compare (issue 13) in Chromium: the built site over HTTP, real Pyodide.
+"""Share and compare in Chromium: the built site over HTTP, real Pyodide.
 
 * Share copies the permalink where there is no share sheet (the clipboard API; the
   copy command when there is no clipboard API; the link shown selected when neither

@@ -1,7 +1,7 @@
 """A "Try it in the calculator" link tapped just after scrolling opens the calculator
 with the link's inputs, and keeps the link's permalink in the address bar.
 
-The race (issue 9, item 1): Material's instant navigation pushes the link's address
+The race: Material's instant navigation pushes the link's address
 (``/calculators/spotting/#distance=18&chain_dice=2``) at the tap; with
 ``navigation.tracking`` on, the rules page's scroll tracking fired a moment later
 (250 ms after the last scroll) and replaced the address with the old page's section

@@ -28,7 +28,7 @@ PAGES = ["calculators/spotting/index.html", "rules/blinds/index.html", "index.ht
 IMPORT = re.compile(r"""^\s*import\s+(?:[^"';]*?\s+from\s+)?["'](\.{1,2}/[^"']+)["']""", re.M)
 OUR_SCRIPTS = re.compile(r"""<script src="([^"]*assets/js/companion/[^"]+)"[^>]*></script>""")
 OUR_CSS = re.compile(r"""<link rel="stylesheet" href="([^"]*assets/css/[^"]+)">""")
-MAX_LINES = 320  # "small enough to read in one sitting" (issue 11)
+MAX_LINES = 320  # "small enough to read in one sitting"
 NODE = shutil.which("node")
 
 

@@ -1,4 +1,4 @@
-/* Compare two setups (issue 13): "Pin as A" ([data-action="pin"]) keeps the inputs
+/* Compare two setups: "Pin as A" ([data-action="pin"]) keeps the inputs
  * shown as setup A; the reader changes anything, and the compare panel
  * ([data-compare], drawn by compare-view.js) shows A beside B, the inputs shown.
  *

@@ -1,10 +1,10 @@
-/* Close Assault round by round: "Fight it out" (issue 13), in the Close Assault
+/* Close Assault round by round: "Fight it out", in the Close Assault
  * calculator's own widget (full mode). The players roll real dice and tap what each
  * round did; the panel (fight-view.js) shows the round about to be fought.
  *
  * Every number shown comes from compute(): each side's dice and TN (``round1`` and
  * the working) and the odds from there, for the inputs the fight started from with
- * ``start: "later"`` and the suppressions the draws left (API.md, "Additions"),
+ * ``start: "later"`` and the suppressions the draws left,
  * asked of the same engine the widget uses (its own request key, so the widget's
  * requests and the fight's never supersede each other). What this module applies
  * itself is only what a tap states, as the rules word it (002, Draws; After a Close
