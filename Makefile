@@ -21,9 +21,9 @@ $(SITE_STAMP): $(STAMP) build/pyproject.toml
 	$(PY) -m pip install --quiet --no-build-isolation -e build/
 	touch $(SITE_STAMP)
 
-setup: $(STAMP) $(SITE_STAMP)   ## Python venv with pinned tools, the site build, Pyodide from npm
+setup: $(STAMP) $(SITE_STAMP)   ## Python venv with pinned tools, the site build, Pyodide and esbuild from npm
 
-serve: setup                    ## build and serve at http://127.0.0.1:8000
+serve: setup                    ## build and serve at http://127.0.0.1:8000 (an edit under docs/ rebuilds, our JS/CSS bundle too)
 	$(VENV)/bin/mkdocs serve --strict -a 127.0.0.1:8000
 
 build: setup                    ## build the site into site/

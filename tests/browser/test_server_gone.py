@@ -31,7 +31,7 @@ from tests.conftest import StaticServer
 VIEWPORT = {"width": 820, "height": 1180}
 RULES_PAGE = "rules/spotting/"
 CALCULATOR_PAGE = "calculators/spotting/"
-SCRIPTS = "assets/js/companion"  # the widgets' module (chq_site/linker.py), its folder
+SCRIPTS = "assets/js/companion"  # the widgets' script (chq_site/bundle.py), its folder
 TRY_IT = f'article a[href*="{CALCULATOR_PAGE}#"]:not(.chq-widget a)'
 
 SITEMAP_LOADED = """() => performance.getEntriesByType('resource')

@@ -219,7 +219,7 @@ def test_table_calculator_answers_from_its_page_before_the_engine_starts(
     answered with no request for the table, and the engine's worker is asked for
     only once that answer is on screen (Python starting beside the page held it back).
     The answer comes before Material's bundle runs (0.2 s of script on a first visit:
-    chq_site/linker.material_last)."""
+    chq_site/bundle.material_last)."""
     with watched_page(browser, site_url) as (context, page, log, errors):
         page.add_init_script(MATERIAL_WHEN_ANSWERED)
         params = {**permalinks.start_values(mechanic), **TABLE_PERMALINKS[mechanic]}

@@ -4,8 +4,8 @@
  * of one classic script, the last of <body>): it runs once per page load, once the
  * page's content is parsed, and mounts the widgets of every page Material
  * shows, the first one and each one its instant navigation brings (document$). The
- * rest is in modules by concern; the build links them all into one file, in the order
- * the browser would evaluate them (chq_site/linker.py), and puts it before
+ * rest is in modules by concern; the build bundles them all into one file, in the order
+ * the browser would evaluate them (esbuild, chq_site/bundle.py), and puts it before
  * Material's bundle (so the first answer is on screen before Material's script runs):
  *
  *   widget.js      one widget: events, answering the inputs shown, the fallback
