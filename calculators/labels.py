@@ -212,7 +212,7 @@ CHARTS: dict[str, tuple[dict[str, Any], ...]] = {
     ),
     "deploy": (),
     "shell_then_assault": (
-        {"key": "suppressions", "title": "Suppressions on the Blind after the fire (at most 4)",
+        {"key": "suppressions_after", "title": "Suppressions on the Blind after the fire (at most 4)",
          "label": "{suppressions}", "value": "p", "cumulative": True},
     ),
 }

@@ -96,7 +96,7 @@ OUTPUTS: dict[str, dict[str, str]] = {
         "p_win_no_fire_worst": "chance the attacker wins without the fire (worst case)",
         "p_any_suppressed": "chance at least one unit comes out of the Blind suppressed",
         "p_all_suppressed": "chance every unit comes out suppressed",
-        "suppressions": "the Blind's suppressions after the fire: entries of suppressions, p",
+        "suppressions_after": "the Blind's suppressions after the fire: entries of suppressions, p",
         "p_win_unsuppressed": "chance the attacker wins against an unsuppressed unit (only when the plan can meet one)",
         "p_win_suppressed": "chance the attacker wins against a suppressed unit (only when the plan can meet one)",
     },
@@ -106,6 +106,8 @@ OUTPUTS: dict[str, dict[str, str]] = {
 DEPRECATED: dict[str, dict[str, str]] = {
     "spotting": {"spotter_dice": "spotter_pool", "owner_dice": "owner_pool"},
     "deploy": {"units": "allocation"},
+    # (first named as the input it follows, which holds the count before the fire)
+    "shell_then_assault": {"suppressions": "suppressions_after"},
 }
 
 

@@ -117,7 +117,7 @@ def shell_then_assault(**p: Any) -> dict[str, Any]:
                 total += q * win(target_suppressed(s, units)[case])
         return total
 
-    before = {p["suppressions"]: Fraction(1)}
+    before: dict[int, Number] = {p["suppressions"]: Fraction(1)}
     p_any: Number = sum((q for s, q in after.items() if s >= 1), Fraction(0))
     p_all: Number = sum((q for s, q in after.items() if s >= units), Fraction(0))
     result: dict[str, Any] = {
@@ -128,7 +128,7 @@ def shell_then_assault(**p: Any) -> dict[str, Any]:
         "p_win_no_fire_worst": prob(chance(before, 1)),
         "p_any_suppressed": prob(p_any),
         "p_all_suppressed": prob(p_all),
-        "suppressions": [{"suppressions": s, "p": prob(q)} for s, q in sorted(after.items()) if q],
+        "suppressions_after": [{"suppressions": s, "p": prob(q)} for s, q in sorted(after.items()) if q],
     }
     for suppressed, key in ((False, "p_win_unsuppressed"), (True, "p_win_suppressed")):
         if suppressed in answers:  # the assaults the plan can meet (only these are fought)

@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
+from typing import Any
 
 from calculators import compute
 from calculators.params import mechanic_name
@@ -124,7 +125,7 @@ def _deploy_table() -> Table:
                  "which go one at a time, no unit a second before every unit has one.")
 
 
-def _range(result: dict, low: str, high: str) -> str:
+def _range(result: dict[str, Any], low: str, high: str) -> str:
     """A best/worst pair as the headline prints it ("71.0–77.0%"; one figure if equal)."""
     a, b = pct(result[low]), pct(result[high])
     return a if a == b else f"{a.removesuffix('%')}–{b}"

@@ -7,8 +7,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from calculators import compute
 from chq_site import permalinks, presentation
+
+from calculators import compute
 from tests.browser.site_helpers import nav_pages
 
 

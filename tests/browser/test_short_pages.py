@@ -34,8 +34,8 @@ from tests.browser.short_page_helpers import (
     calculator_pages,
     headline_pct,
 )
-from tests.browser.test_widgets import READY_MS, watched_page
 from tests.browser.site_helpers import url
+from tests.browser.test_widgets import READY_MS, watched_page
 
 MAIN = ".chq-widget[data-mode=full]"
 SHOWN = f"() => ['ready', 'error'].includes(document.querySelector('{MAIN}')?.dataset.state)"

@@ -59,7 +59,7 @@ def _check(variant, fire, cover, already, units, att, dfn, extra=None):
          where + " p_any_suppressed")
     T.eq(got["p_all_suppressed"], sum((p for s, p in after.items() if s >= units), Fraction(0)),
          where + " p_all_suppressed")
-    T.dist(got["suppressions"], lambda e: e["suppressions"], after, where + " suppressions")
+    T.dist(got["suppressions_after"], lambda e: e["suppressions"], after, where + " suppressions")
 
 
 @pytest.mark.parametrize("cover", COVERS)

@@ -87,7 +87,7 @@ def test_one_unit_makes_best_and_worst_the_same(plan: dict[str, Any]) -> None:
 @given(plans)
 def test_suppressions_after_the_fire_are_a_distribution_from_those_already_there(plan: dict[str, Any]) -> None:
     r = answer(plan)
-    dist = {e["suppressions"]: value(e["p"]) for e in r["suppressions"]}
+    dist = {e["suppressions"]: value(e["p"]) for e in r["suppressions_after"]}
     assert abs(sum(dist.values()) - 1) <= SLACK
     assert min(dist) >= plan["suppressions"] and max(dist) <= 4
 

@@ -63,8 +63,7 @@ export class Widget {
     form.addEventListener("keydown", (event) => this.guard(() => this.onKey(event)));
     root.addEventListener("click", (event) => this.guard(() => this.onClick(event)));
     mountShare(this); this.compare = mountCompare(this); // Share; Pin as A (share.js, compare.js)
-    const table = root.querySelector(".chq-table"); // open for readers without JavaScript
-    if (table) table.open = false;
+    for (const table of root.querySelectorAll(".chq-table")) table.open = false; // open without JavaScript
     foldReadings(root); // a calculator's page: the answer close to the inputs (result.js)
     engine.configure(this.spec.engine);
     if (this.spec.table) {
