@@ -23,8 +23,10 @@ from __future__ import annotations
 
 from pathlib import Path
 from typing import Any
+from urllib.parse import urljoin
 
 from tests.browser.landing_helpers import (
+    BASE,
     HEADLINE,
     MARK,
     PAGE_READY,
@@ -106,3 +108,31 @@ def test_every_permalink_link_lands_on_the_answer_and_back(browser: Any, site_ur
         assert failures == [], f"{len(failures)} of {len(links)} links went wrong:\n" + "\n".join(failures)
         assert log.off_origin == []
         assert errors == []
+
+
+def test_tryit_landing_screenshots(browser: Any, site_url: str, built_site: Path,
+                                   artifacts: Path) -> None:
+    """What a player sees after tapping a Close Assault Try-it link far down the rules,
+    on a tablet and on a phone: the calculator's headline on screen (asserted), the
+    whole first screen kept as a screenshot in ``.artifacts/screenshots/``."""
+    link = next(x for x in permalink_links(built_site)
+                if x.page == "rules/close-assault/" and x.kind == "text"
+                and calculator_of(urljoin(BASE + x.page, x.href)) == "calculators/close-assault/")
+    out = artifacts / "screenshots"
+    out.mkdir(parents=True, exist_ok=True)
+    for width, height in ((820, 1180), (390, 844)):
+        with watched_page(browser, site_url, block_engine=True, init_script=QUIET_PROBE) as (
+            _context, page, log, errors
+        ):
+            page.set_viewport_size({"width": width, "height": height})
+            open_page(page, site_url, link)
+            tapped, before = tap(page, link)
+            page.wait_for_function(SETTLED, arg={"path": calculator_of(tapped), "widgets": 1,
+                                                 "quiet": QUIET_MS}, timeout=READY_MS)
+            landed = page.evaluate(HEADLINE)
+            target = out / f"tryit-landing-close-assault-{width}x{height}.png"
+            page.screenshot(path=str(target))
+            assert landing_problems(link, tapped, landed, before, None) == [], landed
+            assert landed["state"] == "ready" and landed["text"].endswith("%"), landed
+            assert target.stat().st_size > 10_000
+            assert log.off_origin == [] and errors == []
