@@ -30,6 +30,7 @@ from typing import Any
 from calculators import HEADLINES, PARAMETERS, InputError, Param, compute
 from calculators.cli import main as command_line
 from calculators.outputs import COMMON, DEPRECATED, OUTPUTS
+from chq_site.markers import numbered_lines
 from chq_site.presentation import PRESETS, STARTING, TITLES
 
 try:  # only the error type (as in markers.py)
@@ -38,7 +39,6 @@ except ImportError:  # pragma: no cover - MkDocs is always there when the plugin
     PluginError = ValueError  # type: ignore[misc,assignment]
 
 MARKER = re.compile(r"^<!--\s*scripting:\s*(?P<word>mechanics|common|renamed|run|python)\b\s*(?P<rest>.*?)\s*-->[ \t]*$")
-FENCE = re.compile(r"^[ \t]*(?P<fence>`{3,}|~{3,})")
 PROG = "python -m calculators"
 KINDS = {"int": "a whole number", "number": "a number"}
 
@@ -48,20 +48,8 @@ def expand_page(markdown: str, *, src_uri: str, docs_dir: str | Path) -> str:
     if "scripting:" not in markdown:
         return markdown
     out: list[str] = []
-    fence: str | None = None
-    for number, line in enumerate(markdown.split("\n"), start=1):
-        opening = FENCE.match(line)
-        if fence is not None:
-            closing = opening.group("fence") if opening else ""
-            if closing[:1] == fence[0] and len(closing) >= len(fence):
-                fence = None
-            out.append(line)
-            continue
-        if opening:
-            fence = opening.group("fence")
-            out.append(line)
-            continue
-        match = MARKER.match(line.strip())
+    for number, line, in_code in numbered_lines(markdown):
+        match = None if in_code else MARKER.match(line.strip())
         if match is None:
             out.append(line)
             continue
