@@ -240,8 +240,8 @@ class Compare {
     a.dataset.value = result ? shown : "";
     a.title = exact ? `Setup A, exactly ${exact}` : "Setup A, pinned";
     a.replaceChildren(el("span", { class: "chq-side__mark", "aria-hidden": "true", text: "A" }),
-                      el("span", { class: "chq-output__sr", text: "Setup A: " }),
+                      el("span", { class: "chq-sr", text: "Setup A: " }),
                       el("span", { class: "chq-output__avalue", text: shown }),
-                      el("span", { class: "chq-output__sr", text: "; setup B:" }));
+                      el("span", { class: "chq-sr", text: "; setup B:" }));
   }
 }
