@@ -6,7 +6,7 @@ STAMP  := $(VENV)/.installed-stamp
 SITE_STAMP := $(VENV)/.site-installed-stamp
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: setup serve build test check bench bundle browser clean
+.PHONY: setup serve build test test-fast check bench bundle browser clean
 
 $(STAMP): pyproject.toml package.json package-lock.json
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -21,9 +21,9 @@ $(SITE_STAMP): $(STAMP) build/pyproject.toml
 	$(PY) -m pip install --quiet --no-build-isolation -e build/
 	touch $(SITE_STAMP)
 
-setup: $(STAMP) $(SITE_STAMP)   ## Python venv with pinned tools, the site build, Pyodide from npm
+setup: $(STAMP) $(SITE_STAMP)   ## Python venv with pinned tools, the site build, Pyodide and esbuild from npm
 
-serve: setup                    ## build and serve at http://127.0.0.1:8000
+serve: setup                    ## build and serve at http://127.0.0.1:8000 (an edit under docs/ rebuilds, our JS/CSS bundle too)
 	$(VENV)/bin/mkdocs serve --strict -a 127.0.0.1:8000
 
 build: setup                    ## build the site into site/
@@ -34,6 +34,11 @@ browser:                        ## Debian's Chromium, WebKitGTK driver and Xvfb 
 
 test: setup browser             ## every test: package, site, browser
 	$(PY) -m pytest
+
+# The everyday loop: every test that needs no browser (package, doors, fuzzing at
+# 1,000 inputs a door, the site build, answer tables, bundle, server).
+test-fast: setup               ## every test but the browser ones, fuzzing at a smaller count
+	CHQ_FUZZ_EXAMPLES=1000 $(PY) -m pytest -m "not browser"
 
 check: test
 

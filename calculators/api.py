@@ -1,4 +1,5 @@
-"""``compute()``: the one door every caller goes through (RULES-MATH §7, API.md)."""
+"""``compute()``: the one door every caller goes through (the contract:
+docs/reference/scripting.md, the page "Scripting the calculators")."""
 
 from __future__ import annotations
 
@@ -9,8 +10,9 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from . import artillery, blind_move, close_assault, deploy, rally, spotting, supply
-from .errors import InputError, NumberText, show
+from . import artillery, blind_move, close_assault, deploy, rally, shell_then_assault, spotting, supply
+from .errors import GIVEN_TWICE, InputError, NumberText, show
+from .outputs import with_deprecated
 from .params import PARAMETERS, TYPED, mechanic_name, validate
 
 Mechanic = Callable[..., dict[str, Any]]
@@ -23,6 +25,7 @@ _FUNCTIONS: dict[str, Mechanic] = {
     "rally": rally.rally,
     "blind_move": blind_move.blind_move,
     "deploy": deploy.deploy,
+    "shell_then_assault": shell_then_assault.shell_then_assault,
 }
 
 #: "How this calculator reads the rules", shown beside every widget.
@@ -34,9 +37,11 @@ READINGS: dict[str, tuple[str, ...]] = {
     "rally": rally.READINGS,
     "blind_move": blind_move.READINGS,
     "deploy": deploy.READINGS,
+    "shell_then_assault": shell_then_assault.READINGS,
 }
 
-#: The result key each widget shows as its headline (API.md); rally's is P(no Disruption left).
+#: The result key each widget shows as its headline; rally's is P(no Disruption left);
+#: shell_then_assault's is the low end of its range (the page shows p_win_worst–p_win_best).
 HEADLINES: dict[str, str | None] = {
     "spotting": "p_spotted",
     "artillery": "p_new_suppression",
@@ -45,6 +50,7 @@ HEADLINES: dict[str, str | None] = {
     "rally": "p_all_removed",
     "blind_move": "p_reach",
     "deploy": None,
+    "shell_then_assault": "p_win_worst",
 }
 
 assert set(_FUNCTIONS) == set(PARAMETERS) == set(READINGS) == set(HEADLINES)
@@ -60,7 +66,7 @@ def compute(mechanic: Any, params: Any = None) -> dict[str, Any]:
     """
     name = mechanic_name(mechanic)
     checked = validate(name, {} if params is None else params)
-    result = _FUNCTIONS[name](**checked)
+    result = with_deprecated(name, _FUNCTIONS[name](**checked))
     result["inputs"] = checked
     return result
 
@@ -190,7 +196,7 @@ def _no_repeats(field: str, pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     for key, value in pairs:
         if key in out:
             if key.isidentifier() and len(key) <= 40:
-                raise InputError(key, "is given twice; give it once")
+                raise InputError(key, GIVEN_TWICE)
             raise InputError(field, f"gives the key {show(key)} twice; give it once")
         out[key] = value
     return out

@@ -1,4 +1,4 @@
-"""Artillery against a Blind, in both rule variants (RULES-MATH §4)."""
+"""Artillery against a Blind, in both rule variants."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Moving a Blind (RULES-MATH §6, from 000)."""
+"""Moving a Blind (from 000)."""
 
 from __future__ import annotations
 

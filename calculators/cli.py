@@ -17,11 +17,23 @@ from collections.abc import Sequence
 from typing import Any, NoReturn
 
 from .api import HEADLINES, READINGS, compute, dumps, read_json, read_typed
-from .errors import InputError, show
-from .labels import CHARTS, DETAILS, FIGURES, HEADLINE_LABELS, TITLES, headline_for, pct
+from .errors import GIVEN_TWICE, InputError, show
+from .labels import (
+    CHARTS,
+    DETAILS,
+    FIGURES,
+    HEADLINE_LABELS,
+    HEADLINE_RANGE,
+    TITLES,
+    beside_text,
+    headline_for,
+    headline_text,
+    pct,
+)
+from .outputs import DEPRECATED
 from .params import MECHANICS, PARAMETERS, Param, mechanic_name
 
-#: What ``--help`` says about reading the command line (issue 9: no silent guesses).
+#: What ``--help`` says about reading the command line (no silent guesses).
 RULES = (
     "A number in a flag is read as the page's fields read it (18, 7.5, .5, 18., +18, 1e-7; "
     "not 0x12, 1_8 or inf); inside --json, as a JSON number. "
@@ -53,12 +65,13 @@ _ARGPARSE_WORDS = (
 
 
 class _Once(argparse.Action):
-    """Store a flag's text, refusing the same flag twice (the second would silently win)."""
+    """Store a flag's text, refusing the same flag twice (the second would silently win),
+    in the words every door uses (a JSON key twice, a permalink's key twice)."""
 
     def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
                  values: Any, option_string: str | None = None) -> None:
         if getattr(namespace, self.dest) is not None:
-            raise InputError(self.dest.removeprefix("p_"), f"is given twice ({option_string}); give it once")
+            raise InputError(self.dest.removeprefix("p_"), GIVEN_TWICE)
         setattr(namespace, self.dest, values)
 
 
@@ -233,7 +246,14 @@ def render_table(mechanic: str, result: dict[str, Any]) -> str:
     else:  # a mechanic the labels do not know yet: its key stands for its label
         headline = {"key": HEADLINES[mechanic], "label": HEADLINES[mechanic] or "summary"}
     key = headline["key"]
-    if key and isinstance(result.get(key), dict):
+    if key and mechanic in HEADLINE_RANGE:  # a range, and the chance without the plan beside it
+        ends = HEADLINE_RANGE[mechanic]
+        names = [ends["low"], ends["high"], ends["beside"]["low"], ends["beside"]["high"]]
+        exact = " to ".join(dict.fromkeys(_exactly(result[name]) for name in names[:2]))
+        lines.append(f"  {headline['label']}: {headline_text(mechanic, result)}  ({exact})")
+        lines.append(f"  {beside_text(mechanic, result)}")
+        shown.update(names)
+    elif key and isinstance(result.get(key), dict):
         lines.append(f"  {headline['label']}: {pct(result[key])}  ({_exactly(result[key])})")
         shown.add(key)
     elif "summary" in result:
@@ -265,7 +285,8 @@ def render_table(mechanic: str, result: dict[str, Any]) -> str:
                 + (["; ".join(entry.get("notes", ())) or "–"] if noted else [])
                 for i, entry in enumerate(entries)]
         lines += ["", f"  {details['title']}:"] + ["    " + line for line in _columns([header, *rows])]
-    rest = [name for name in result if name not in shown]
+    # (an old name repeats its new one: not listed)
+    rest = [name for name in result if name not in shown and name not in DEPRECATED.get(mechanic, {})]
     if rest:
         lines += ["", f"  Also in the JSON output (without --table): {', '.join(rest)}"]
     lines += ["", "  How:"]

@@ -1,4 +1,4 @@
-"""Close Assault, revised rules (RULES-MATH §5), solved as an exact absorbing chain.
+"""Close Assault, revised rules, solved as an exact absorbing chain.
 
 A round is one roll of both pools. A win ends the assault; a draw fights again
 from a state that remembers who has been suppressed and that the attacker's

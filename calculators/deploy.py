@@ -1,4 +1,4 @@
-"""Deploying units from a suppressed Blind (RULES-MATH §4a, from 000). Not a probability."""
+"""Deploying units from a suppressed Blind (from 000). Not a probability."""
 
 from __future__ import annotations
 
@@ -27,7 +27,7 @@ def deploy(**p: Any) -> dict[str, Any]:
         explain.append(f"{overflow} suppressions beyond the units become Disruption Points")
     if dp:
         explain.append(f"{dp} Disruption Points go one per unit in turn")
-    return {"mechanic": "deploy", "units": units, "summary": summary(units), "explain": explain}
+    return {"mechanic": "deploy", "allocation": units, "summary": summary(units), "explain": explain}
 
 
 def summary(units: list[dict[str, Any]]) -> str:

@@ -1,4 +1,4 @@
-"""Pools of six-sided dice rolled against a target number (RULES-MATH §1).
+"""Pools of six-sided dice rolled against a target number, and the counts of what they roll.
 
 Every distribution here is a table of integer counts over ``6**n`` face
 sequences, so sums and comparisons stay exact; :class:`~fractions.Fraction`
@@ -20,7 +20,8 @@ MAX_TN = 6
 
 @dataclass(frozen=True)
 class Pool:
-    """Dice actually rolled and the TN they need, after the §1 limits.
+    """Dice actually rolled and the TN they need, after the rules' limits
+    (a TN of 7+ loses one die and rolls 6+; a TN better than 2+ rolls 2+).
 
     >>> Pool.resolve(5, 7)
     Pool(dice=4, tn=6, notes=('TN 7+: one die lost, rolls at 6+',))
@@ -100,8 +101,8 @@ def successes_sixes(dice: int, tn: int) -> tuple[tuple[int, ...], ...]:
 @lru_cache(maxsize=128)
 def successes_fumbles(dice: int, tn: int) -> tuple[tuple[int, int], ...]:
     """Counts by successes, split by whether the pool rolled more 1s than 6s:
-    ``table[s] = (more 1s than 6s, not)``. The part of the §1 joint distribution
-    that spotting Hidden Units needs, without listing every (successes, ones, sixes).
+    ``table[s] = (more 1s than 6s, not)``. The part of the joint distribution of
+    successes, 1s and 6s that spotting Hidden Units needs, without listing all of it.
 
     >>> successes_fumbles(1, 4)   # a 1 fumbles; 2-3 miss; 4-5 succeed; a 6 succeeds
     ((1, 2), (0, 3))
@@ -117,28 +118,6 @@ def successes_fumbles(dice: int, tn: int) -> tuple[tuple[int, int], ...]:
         fumbled = comb(dice, s) * sum(map(mul, split, more_ones[dice - s]))
         table.append((fumbled, total - fumbled))
     return tuple(table)
-
-
-@lru_cache(maxsize=512)
-def successes_ones_sixes(dice: int, tn: int) -> dict[tuple[int, int, int], int]:
-    """Counts by (successes, ones, sixes): the joint distribution of §1.
-
-    >>> sorted(successes_ones_sixes(1, 4).items())
-    [((0, 0, 0), 2), ((0, 1, 0), 1), ((1, 0, 0), 2), ((1, 0, 1), 1)]
-    """
-    plain = MAX_TN - tn
-    other_miss = tn - 2  # faces 2..tn-1
-    out: dict[tuple[int, int, int], int] = {}
-    for sixes in range(dice + 1):
-        for ones in range(dice - sixes + 1):
-            rest = dice - sixes - ones
-            ways = comb(dice, sixes) * comb(dice - sixes, ones)
-            for others in range(rest + 1):
-                count = ways * comb(rest, others) * plain**others * other_miss ** (rest - others)
-                if count:
-                    key = (sixes + others, ones, sixes)
-                    out[key] = out.get(key, 0) + count
-    return out
 
 
 def p_more(a: Pool, b: Pool, *, ties_to_a: bool = False) -> Fraction:

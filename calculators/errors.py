@@ -11,6 +11,17 @@ from typing import Any
 _EXACT_DIGITS = 16
 #: Longer strings (and the text of oversized numbers) are cut short.
 _SHOWN_CHARS = 40
+#: The characters an oversized number's text keeps before its count of digits.
+_NUMBER_LEAD = 11
+
+#: The refusal of a parameter given more than once, at every door (a flag twice, a
+#: JSON key twice, a permalink's key twice): the second would silently win.
+GIVEN_TWICE = "is given twice; give it once"
+
+#: What the page needs to refuse as the doors here do (each widget spec carries it):
+#: the most characters of a value shown, the characters an oversized number keeps,
+#: and the words for a parameter given twice.
+PAGE_RULES: dict[str, Any] = {"shown_chars": _SHOWN_CHARS, "number_lead": _NUMBER_LEAD, "twice": GIVEN_TWICE}
 
 
 class InputError(ValueError):
@@ -83,4 +94,4 @@ def _show_number_text(text: str) -> str:
     if len(text) <= _SHOWN_CHARS:
         return text
     digits = sum(c.isdigit() for c in text)
-    return f"{text[:11]}... (a {digits}-digit number)"
+    return f"{text[:_NUMBER_LEAD]}... (a {digits}-digit number)"

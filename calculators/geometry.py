@@ -1,4 +1,4 @@
-"""Where a deviating Impact Marker lands, in closed form (RULES-MATH §4).
+"""Where a deviating Impact Marker lands, in closed form.
 
 The marker starts on the Blind's centre and moves a distance ``r`` in a
 direction uniform over the full circle. The chance that it ends in a region is

@@ -24,6 +24,7 @@ TITLES: dict[str, str] = {
     "rally": "Rallying a Blind",
     "blind_move": "Moving a Blind",
     "deploy": "Deploying from a Blind",
+    "shell_then_assault": "Shell it first?",
 }
 
 # A label may name an input in braces ("{target}"): headline_for fills it from the
@@ -37,10 +38,11 @@ HEADLINE_LABELS: dict[str, str] = {
     "rally": "Chance every Disruption Point is removed",
     "blind_move": "Chance the Blind moves {target}″ or more",
     "deploy": "How the units come out of the Blind",
+    "shell_then_assault": "Chance the attacker wins after the shelling",
 }
 
 # A headline that depends on the inputs: when ``param`` is ``value``, the headline is
-# the result key ``key`` under ``label`` (API.md: Hidden Units headline p_found).
+# the result key ``key`` under ``label`` (Hidden Units: p_found).
 HEADLINE_WHEN: dict[str, tuple[dict[str, Any], ...]] = {
     "spotting": (
         {"param": "target", "value": "hidden", "key": "p_found",
@@ -82,6 +84,66 @@ def fill_label(template: str, inputs: dict[str, Any]) -> str:
     return re.sub(r"\{(\w+)\}", text, template)
 
 
+# A headline that is a range, "low–high" (one figure when both ends print alike; the
+# headline key is the low end), and a chance shown beside it, with the difference the
+# plan makes in percentage points (docs/assets/js/companion/result.js draws the same).
+HEADLINE_RANGE: dict[str, dict[str, Any]] = {
+    "shell_then_assault": {
+        "low": "p_win_worst", "high": "p_win_best",
+        "beside": {"low": "p_win_no_fire_worst", "high": "p_win_no_fire_best",
+                   "label": "Without the fire"},
+    },
+}
+
+
+def _range(low: dict[str, Any], high: dict[str, Any]) -> str:
+    a, b = pct(low), pct(high)
+    return a if a == b else f"{a.removesuffix('%')}–{b}"
+
+
+def headline_text(mechanic: str, result: dict[str, Any]) -> str:
+    """The headline as the page prints it: a percentage, or for a range
+    (HEADLINE_RANGE) "low–high".
+
+    >>> r = {"inputs": {}, "p_win_worst": {"value": 0.5}, "p_win_best": {"value": 0.625}}
+    >>> headline_text("shell_then_assault", r), headline_text("supply", {"p_continue": {"value": 1}})
+    ('50.0–62.5%', '100.0%')
+    """
+    low = result[headline_for(mechanic, result.get("inputs", {}))["key"]]
+    if mechanic not in HEADLINE_RANGE:
+        return pct(low)
+    return _range(low, result[HEADLINE_RANGE[mechanic]["high"]])
+
+
+def _signed_points(diff: float) -> str:
+    if diff == 0:
+        return "0.0"
+    size = abs(diff) * 100
+    return ("+" if diff > 0 else "−") + ("<0.1" if size < 0.05 else f"{size:.1f}")
+
+
+def beside_text(mechanic: str, result: dict[str, Any]) -> str | None:
+    """The line beside a range headline: the chance without the plan, and what the
+    plan adds in percentage points (None for any other headline).
+
+    >>> r = {"p_win_worst": {"value": 0.5}, "p_win_best": {"value": 0.625},
+    ...      "p_win_no_fire_worst": {"value": 0.5}, "p_win_no_fire_best": {"value": 0.5}}
+    >>> beside_text("shell_then_assault", r)
+    'Without the fire: 50.0% (the fire: 0.0 to +12.5 points)'
+    """
+    spec = HEADLINE_RANGE.get(mechanic)
+    if spec is None:
+        return None
+    before = spec["beside"]
+    gains = [_signed_points(result[spec[end]]["value"] - result[before[end]]["value"])
+             for end in ("low", "high")]
+    if gains[0] != gains[1]:
+        gain = f"{gains[0]} to {gains[1]} points"
+    else:
+        gain = "no difference" if gains[0] == "0.0" else f"{gains[0]} points"
+    return f"{before['label']}: {_range(result[before['low']], result[before['high']])} (the fire: {gain})"
+
+
 # Secondary figures under the headline: (result key, label, "pct" | "num" | "rounds").
 FIGURES: dict[str, tuple[tuple[str, str, str], ...]] = {
     "spotting": (
@@ -107,6 +169,12 @@ FIGURES: dict[str, tuple[tuple[str, str, str], ...]] = {
     "rally": (("expected_removed", "Disruption Points removed, on average", "num"),),
     "blind_move": (),
     "deploy": (),
+    "shell_then_assault": (
+        ("p_any_suppressed", "The Blind has a suppression after the fire", "pct"),
+        ("p_all_suppressed", "Every unit is suppressed after the fire", "pct"),
+        ("p_win_unsuppressed", "Attacker wins against an unsuppressed unit", "pct"),
+        ("p_win_suppressed", "Attacker wins against a suppressed unit", "pct"),
+    ),
 }
 
 # The main distribution(s) to chart. "label" is a template over each entry's keys;
@@ -143,6 +211,10 @@ CHARTS: dict[str, tuple[dict[str, Any], ...]] = {
          "mark": {"entry": "inches", "atLeastInput": "target"}},
     ),
     "deploy": (),
+    "shell_then_assault": (
+        {"key": "suppressions_after", "title": "Suppressions on the Blind after the fire (at most 4)",
+         "label": "{suppressions}", "value": "p", "cumulative": True},
+    ),
 }
 
 # Small per-entry tables: column title and a cell template ("{key}", "pct:key",
@@ -159,7 +231,7 @@ DETAILS: dict[str, dict[str, Any]] = {
         ),
     },
     "deploy": {
-        "key": "units",
+        "key": "allocation",
         "title": "Unit by unit",
         "columns": (("Unit", "#"), ("Suppressed", "bool:suppressed"),
                     ("Disruption Points", "{disruption}")),

@@ -1,4 +1,5 @@
-"""The parameters of every mechanic, and their validation (RULES-MATH §7).
+"""The parameters of every mechanic, and their validation (the inputs of the contract:
+docs/reference/scripting.md, the page "Scripting the calculators").
 
 One table serves three doors: :func:`validate` checks input at ``compute()``,
 the command line builds its flags and ``--help`` from it, and the site's build
@@ -8,7 +9,7 @@ hook builds each widget's form from it.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Literal
 
 from .errors import InputError, show
@@ -138,6 +139,41 @@ def _count(name: str, label: str, low: int, high: int, default: int | None, **kw
     return Param(name, "int", label, default, default is None, low, high, **kw)
 
 
+#: Close Assault's inputs; "Shell it first?" takes some of them as they are.
+_CLOSE_ASSAULT: tuple[Param, ...] = (
+    _dice("att_dice", "Attacker's dice", help="FP or AT dice as the rules call for"),
+    _flag("att_flank", "Flank or rear attack", help="-1 TN"),
+    _choice("att_move", "Attacker's move", ("single", "double", "triple"), "single",
+            help="double -1D, triple -2D"),
+    _flag("att_class_penalty", "Attacker is a heavy weapon, gun, close support unit or tank destroyer",
+          help="+2 TN"),
+    _flag("att_no_at", "Attacker has no AT against armour", help="rolls FP at +2 TN"),
+    _count("att_disruption", "Attacker's Disruption Points", 0, 9, 0),
+    _count("att_cohesion", "Attacker's Cohesion", 1, 10, 3),
+    _choice("start", "Round", ("first", "later"), "first",
+            help="later: a round after a draw (no order bonus; the attacker may be suppressed)"),
+    _flag("att_suppressed", "Attacker is suppressed",
+          help="+1 TN; round later only (a suppressed unit cannot be ordered to Close Assault)"),
+    _dice("def_dice", "Defender's dice", help="FP or AT dice as the rules call for"),
+    _flag("def_suppressed", "Defender is suppressed", help="+1 TN"),
+    _flag("def_class_penalty", "Defender is a heavy weapon, gun, close support unit or tank destroyer",
+          help="+2 TN"),
+    _flag("def_no_at", "Defender has no AT against armour", help="rolls FP at +2 TN"),
+    _choice("def_cover", "Defender's cover", COVER, "none", help="+1/+2/+3D"),
+    _count("def_disruption", "Defender's Disruption Points", 0, 9, 0),
+    _count("def_cohesion", "Defender's Cohesion", 1, 10, 3),
+)
+
+
+def _taken(params: tuple[Param, ...], *names: str, **changes: Any) -> tuple[Param, ...]:
+    """The inputs ``names`` of another mechanic's ``params``, in that order, each with
+    ``changes`` applied where it has the field (a default given makes it optional)."""
+    by_name = {param.name: param for param in params}
+    if "default" in changes:
+        changes.setdefault("required", changes["default"] is None)
+    return tuple(replace(by_name[name], **changes) for name in names)
+
+
 PARAMETERS: dict[str, tuple[Param, ...]] = {
     "spotting": (
         _inches("distance", "Distance to the Blind", help="inches from the spotting unit"),
@@ -168,29 +204,7 @@ PARAMETERS: dict[str, tuple[Param, ...]] = {
         _count("disruption", "Disruption Points already on the Blind", 0, 40, 0),
         _flag("dummy", "It is a Dummy Blind", help="removed at 4 Disruption Points from artillery"),
     ),
-    "close_assault": (
-        _dice("att_dice", "Attacker's dice", help="FP or AT dice as the rules call for"),
-        _flag("att_flank", "Flank or rear attack", help="-1 TN"),
-        _choice("att_move", "Attacker's move", ("single", "double", "triple"), "single",
-                help="double -1D, triple -2D"),
-        _flag("att_class_penalty", "Attacker is a heavy weapon, gun, close support unit or tank destroyer",
-              help="+2 TN"),
-        _flag("att_no_at", "Attacker has no AT against armour", help="rolls FP at +2 TN"),
-        _count("att_disruption", "Attacker's Disruption Points", 0, 9, 0),
-        _count("att_cohesion", "Attacker's Cohesion", 1, 10, 3),
-        _choice("start", "Round", ("first", "later"), "first",
-                help="later: a round after a draw (no order bonus; the attacker may be suppressed)"),
-        _flag("att_suppressed", "Attacker is suppressed",
-              help="+1 TN; round later only (a suppressed unit cannot be ordered to Close Assault)"),
-        _dice("def_dice", "Defender's dice", help="FP or AT dice as the rules call for"),
-        _flag("def_suppressed", "Defender is suppressed", help="+1 TN"),
-        _flag("def_class_penalty", "Defender is a heavy weapon, gun, close support unit or tank destroyer",
-              help="+2 TN"),
-        _flag("def_no_at", "Defender has no AT against armour", help="rolls FP at +2 TN"),
-        _choice("def_cover", "Defender's cover", COVER, "none", help="+1/+2/+3D"),
-        _count("def_disruption", "Defender's Disruption Points", 0, 9, 0),
-        _count("def_cohesion", "Defender's Cohesion", 1, 10, 3),
-    ),
+    "close_assault": _CLOSE_ASSAULT,
     "supply": (
         _dice("supply_dice", "Artillery Supply Dice"),
         _flag("staff_order", "Staff Order spent", help="+1D"),
@@ -208,6 +222,20 @@ PARAMETERS: dict[str, tuple[Param, ...]] = {
         _count("suppressions", "Suppressions on the Blind", 0, 4, 0),
         _count("disruption", "Disruption Points on the Blind", 0, 40, 0),
         _count("units", "Units deploying", 1, 20, None),
+    ),
+    "shell_then_assault": (
+        _choice("variant", "Rules", ("armour-battles", "combat-hq"), None,
+                help="armour-battles: Hidden Units update (000); combat-hq: fire missions (004)"),
+        _dice("fire_dice", "Battery's Fire Dice", 5, help="0: no fire"),
+        _count("hit_faces", "\"Hit\" faces on the Deviation Dice", 0, 6, 2),
+        _count("suppressions", "Suppressions already on the Blind", 0, 4, 0),
+        _count("units", "Units in the Blind", 1, 12, 3),
+        *_taken(_CLOSE_ASSAULT, "att_dice", default=6),
+        *_taken(_CLOSE_ASSAULT, "att_flank", "att_move", "att_class_penalty", "att_no_at"),
+        *_taken(_CLOSE_ASSAULT, "def_dice", default=5, help="the assaulted unit's FP or AT dice"),
+        *_taken(_CLOSE_ASSAULT, "def_class_penalty", "def_no_at"),
+        _choice("def_cover", "Defender's cover (the Blind's)", COVER, "none",
+                help="+1/+2/+3D in the assault; in the fire, combat-hq only"),
     ),
 }
 

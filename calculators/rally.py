@@ -1,4 +1,4 @@
-"""Rallying a Blind (RULES-MATH §6, from 000)."""
+"""Rallying a Blind (from 000)."""
 
 from __future__ import annotations
 

@@ -1,9 +1,9 @@
-"""Spotting a Blind (RULES-MATH §2) and spotting Hidden Units (§3)."""
+"""Spotting a Blind, and spotting Hidden Units."""
 
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any, Literal
+from typing import Any
 
 from .dice import Pool, p_more, successes, successes_fumbles
 from .params import COVER_DICE
@@ -103,10 +103,13 @@ def hidden_outcomes(
 def spotting(**p: Any) -> dict[str, Any]:
     """Odds of spotting a Blind (or Hidden Units) at a distance, with modifiers.
 
+    ``spotter_pool`` and ``owner_pool`` are the dice each side rolls, after Dice Chain
+    and Cover Dice: not the base dice of the inputs ``spotter_dice`` and ``owner_dice``.
+
     >>> r = spotting(distance=18, cover="none", moving=False, suppressed=False, recon=False,
     ...              chain_dice=0, ties="owner", target="blind", fumble_needs_spot=False,
     ...              spotter_dice=4, owner_dice=3)
-    >>> r["spotter_dice"], r["spotter_tn"], r["owner_dice"], r["p_spotted"]["exact"]
+    >>> r["spotter_pool"], r["spotter_tn"], r["owner_pool"], r["p_spotted"]["exact"]
     (4, 4, 3, '1/2')
     """
     owner = _owner_pool(p)
@@ -115,7 +118,7 @@ def spotting(**p: Any) -> dict[str, Any]:
     result: dict[str, Any] = {"mechanic": "spotting"}
     if band is None:
         explain.append(f'{_inches(p["distance"])} is 6″ or less: spotted automatically, no dice rolled')
-        result.update(automatic=True, spotter_dice=0, spotter_tn=None, owner_dice=0, owner_tn=None,
+        result.update(automatic=True, spotter_pool=0, spotter_tn=None, owner_pool=0, owner_tn=None,
                       p_spotted=prob(Fraction(1)))
         if p["target"] == "hidden":
             explain.append("Hidden Units: the Blind is placed")
@@ -133,8 +136,8 @@ def spotting(**p: Any) -> dict[str, Any]:
         explain.append(f'owner rolls {p["owner_dice"]}D{cover_text} = {owner}')
         explain.append("spotted when the spotter scores more successes than the owner"
                        + (" or as many" if p["ties"] == "spotter" else " (a tie: not spotted)"))
-        result.update(automatic=False, spotter_dice=spotter.dice, spotter_tn=spotter.tn,
-                      owner_dice=owner.dice, owner_tn=owner.tn,
+        result.update(automatic=False, spotter_pool=spotter.dice, spotter_tn=spotter.tn,
+                      owner_pool=owner.dice, owner_tn=owner.tn,
                       p_spotted=prob(_p_spot(spotter, owner, p["ties"])))
         if p["target"] == "hidden":
             deployed, placed, hidden = hidden_outcomes(spotter, owner, p["ties"],
@@ -165,5 +168,3 @@ def band_table(p: dict[str, Any]) -> list[dict[str, Any]]:
 def _inches(d: float) -> str:
     return f"{d:g}″"
 
-
-Ties = Literal["owner", "spotter"]

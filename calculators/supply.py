@@ -1,4 +1,4 @@
-"""The Artillery Supply Check (RULES-MATH §6, from 004)."""
+"""The Artillery Supply Check (from 004)."""
 
 from __future__ import annotations
 

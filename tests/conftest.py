@@ -208,6 +208,26 @@ def artifacts() -> Path:
     return ARTIFACTS
 
 
+#: Fixtures that start a browser: a test that asks for one (directly or through
+#: another fixture) is marked ``browser``, wherever it lives.
+BROWSER_FIXTURES = frozenset({"browser", "new_context", "xvfb_display", "new_webkit"})
+#: Folders whose every test drives a browser.
+BROWSER_FOLDERS = (ROOT / "tests" / "browser", ROOT / "tests" / "webkit")
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Mark every test that needs a browser ``browser``, so that ``-m "not browser"``
+    (``make test-fast``) runs all the rest: the test functions of a browser folder
+    (not the doctests of their helpers), and any other test whose fixtures start one
+    (the bundle's calculator in Chromium)."""
+    for item in items:
+        path = Path(str(item.path))
+        in_folder = any(path.is_relative_to(folder) for folder in BROWSER_FOLDERS)
+        fixtures = set(getattr(item, "fixturenames", ()))
+        if (in_folder and isinstance(item, pytest.Function)) or fixtures & BROWSER_FIXTURES:
+            item.add_marker(pytest.mark.browser)
+
+
 def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
     """Reporting, not testing: how many brute-force comparisons each calculators test
     module made (a :class:`bruteforce.Tally` named ``T``), printed once at the end of

@@ -223,7 +223,8 @@ HASHED = re.compile(
     r"|^assets/engine/[0-9a-f]{12,}/"
     r"|^assets/engine/snapshot-[0-9a-f]{8,}\.bin$"
     r"|^assets/answers/[a-z-]+\.[0-9a-f]{8,}\.json$"
-    r"|^assets/css/companion\.[0-9a-f]{10}\.css$|^assets/js/companion/companion\.[0-9a-f]{10}\.js$"  # chq_site/linker
+    r"|^assets/css/companion\.[0-9a-f]{10}\.css(\.map)?$"  # chq_site/bundle, and its maps
+    r"|^assets/js/companion/companion\.[0-9a-f]{10}\.js(\.map)?$"
 )
 
 

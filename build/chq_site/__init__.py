@@ -16,7 +16,7 @@ One module per concern, each wired to MkDocs by ``plugin``:
 * ``static_tables``: the table every widget carries, for readers without the engine;
 * ``glossary``: links from game terms to the glossary;
 * ``engine``: the Pyodide runtime, the calculators wheel and the memory snapshot;
-* ``linker``: our stylesheets and modules as one file each, Material's script after ours;
+* ``bundle``: our stylesheets and modules as one file each (esbuild), Material's script after ours;
 * ``lean`` and ``offline``: what is dropped from the built site, and the offline copy;
 * ``runner``: one strict build (``mkdocs build --strict``), for tests, bundle and benchmarks.
 

@@ -30,7 +30,9 @@ import struct
 import subprocess
 import sys
 import tempfile
+import zlib
 from pathlib import Path
+from typing import Any
 
 from chq_site.paths import CACHE, PACKAGE, ROOT
 
@@ -207,7 +209,7 @@ def pyodide_version() -> str:
     return str(json.loads(package.read_text())["version"])
 
 
-def engine_info() -> dict[str, str | int]:
+def engine_info() -> dict[str, Any]:
     """What the pages need to know to start the engine (paths relative to the site root)."""
     wheel = build_wheel()
     snapshot, inflated = build_snapshot()
@@ -217,7 +219,37 @@ def engine_info() -> dict[str, str | int]:
         "wheel": f"{ENGINE_DIR}/{source_hash()}/{wheel.name}",
         "snapshot": f"{ENGINE_DIR}/{snapshot.name}",
         "snapshot_bytes": inflated,
+        "files": file_checks(),
     }
+
+
+def file_checks() -> dict[str, dict[str, int | str]]:
+    """What each file the worker downloads must be, by file name: its bytes, the
+    first 16 hex digits of its SHA-256 and its CRC-32 (engine-worker.js checks each
+    body before using it: a Wi-Fi login page or a cut transfer kept in the browser's
+    cache would otherwise stay for as long as the file's name does).
+
+    >>> checks = file_checks()
+    >>> sorted(checks) == sorted([*PYODIDE_FETCHED, build_wheel().name, build_snapshot()[0].name])
+    True
+    >>> sorted(checks["pyodide.asm.wasm"])
+    ['bytes', 'crc32', 'sha256']
+    """
+    snapshot, _ = build_snapshot()
+    paths = [*(PYODIDE_DIR / name for name in PYODIDE_FETCHED), build_wheel(), snapshot]
+    checks: dict[str, dict[str, int | str]] = {}
+    for path in paths:
+        stat = path.stat()
+        sha256, crc32 = _file_check(str(path), stat.st_mtime_ns, stat.st_size)
+        checks[path.name] = {"bytes": stat.st_size, "sha256": sha256, "crc32": crc32}
+    return checks
+
+
+@functools.lru_cache(maxsize=64)
+def _file_check(path: str, mtime_ns: int, size: int) -> tuple[str, int]:
+    """A file's SHA-256 (16 hex digits, as the offline copy lists it) and CRC-32."""
+    data = Path(path).read_bytes()
+    return hashlib.sha256(data).hexdigest()[:16], zlib.crc32(data)
 
 
 def fetched_sizes() -> dict[str, int]:

@@ -6,8 +6,10 @@
   sees the same white space between elements (any run of it is one space outside
   ``<pre>``); the contents of ``<pre>``, ``<textarea>``, ``<script>``, ``<style>`` and
   ``<template>`` are left exactly as they are;
-* source maps and the comments pointing at them, and the lunr language files
-  Material's search worker never loads for the site's languages;
+* Material's source maps and the comments pointing at them (ours stay: a browser
+  fetches a map only when its developer tools are open, and a minified bundle without
+  one is unreadable there), and the lunr language files Material's search worker
+  never loads for the site's languages;
 * the build date in ``sitemap.xml``, so that a rebuild of unchanged sources is the
   same site (``offline`` hashes every file).
 
@@ -17,6 +19,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -137,9 +140,10 @@ def strip_source_map_comment(data: bytes, exists: Any) -> bytes:
     return data[: match.start()]
 
 
-def remove_source_maps(site_dir: Path) -> list[Path]:
-    """Delete every ``.map`` file and the comments that point at a map no longer there."""
-    removed = sorted(site_dir.rglob("*.map"))
+def remove_source_maps(site_dir: Path, keep: Callable[[str], bool] = lambda rel: False) -> list[Path]:
+    """Delete every ``.map`` file but those ``keep(site path)`` keeps, and the comments
+    that point at a map no longer there."""
+    removed = sorted(p for p in site_dir.rglob("*.map") if not keep(p.relative_to(site_dir).as_posix()))
     for path in removed:
         path.unlink()
     for path in sorted(site_dir.rglob("*")):

@@ -17,6 +17,7 @@ the line.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -34,6 +35,28 @@ MARKER = re.compile(
     r"^[ \t]{0,3}<!--\s*calculator(?P<table>-table)?:\s*(?P<body>[^>]*?)\s*-->[ \t]*$"
 )
 FENCE = re.compile(r"^[ \t]*(?P<fence>`{3,}|~{3,})")
+
+
+def numbered_lines(markdown: str) -> Iterator[tuple[int, str, bool]]:
+    r"""Each line of a page's Markdown, its number (from 1), and whether it is inside a
+    fenced code block, where a marker is only text to show.
+
+    >>> [(n, code) for n, _, code in numbered_lines("a\n```\n<!-- x -->\n```\nb")]
+    [(1, False), (2, True), (3, True), (4, True), (5, False)]
+    """
+    fence: str | None = None
+    for number, line in enumerate(markdown.split("\n"), start=1):
+        opening = FENCE.match(line)
+        if fence is not None:
+            closing = opening.group("fence") if opening else ""
+            if closing[:1] == fence[0] and len(closing) >= len(fence):
+                fence = None
+            yield number, line, True
+        elif opening:
+            fence = opening.group("fence")
+            yield number, line, True
+        else:
+            yield number, line, False
 
 
 @dataclass
@@ -111,20 +134,8 @@ def expand_page(markdown: str, *, page: Any, config: Any) -> str:
     src = getattr(getattr(page, "file", None), "src_uri", page_url)
     counter = widgets.WidgetIds()
     out: list[str] = []
-    fence: str | None = None
-    for number, line in enumerate(markdown.split("\n"), start=1):
-        opening = FENCE.match(line)
-        if fence is not None:
-            closing = opening.group("fence") if opening else ""
-            if closing[:1] == fence[0] and len(closing) >= len(fence):
-                fence = None
-            out.append(line)
-            continue
-        if opening:
-            fence = opening.group("fence")
-            out.append(line)
-            continue
-        match = MARKER.match(line)
+    for number, line, in_code in numbered_lines(markdown):
+        match = None if in_code else MARKER.match(line)
         if not match:
             out.append(line)
             continue

@@ -9,8 +9,8 @@ Called from the plugin (``plugin.py``):
   9.6 MB wasm twice.)
 * ``post_build(site_dir, config)`` (``on_post_build``, after the engine copy):
 
-  1. lean (``lean``): removes the source maps (and the comments pointing at them)
-     and the lunr language files Material's search worker never loads for the
+  1. lean (``lean``): removes Material's source maps (and the comments pointing at
+     them; ours stay, ``bundle.OUR_MAP``) and the lunr language files Material's search worker never loads for the
      site's languages, and the build date from ``sitemap.xml``;
   2. writes ``sw.js`` at the site root: a service worker that precaches every
      page and file of this build under a cache named by a hash of their content,
@@ -33,7 +33,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from chq_site import lean
+from chq_site import bundle, lean
 from chq_site.paths import CACHE, PACKAGE
 
 SW_TEMPLATE = PACKAGE / "sw_template.js"
@@ -248,7 +248,7 @@ def post_build(site_dir: Path, config: Any) -> dict[str, Any]:
     if not offline_enabled():
         (site_dir / SERVICE_WORKER).write_text(DEV_SERVICE_WORKER, encoding="utf-8")
         return {"build": "", "maps": [], "lunr": [], "gz": []}
-    maps = lean.remove_source_maps(site_dir)
+    maps = lean.remove_source_maps(site_dir, keep=lambda rel: bool(bundle.OUR_MAP.match(rel)))
     lunr = lean.remove_unused_search_languages(site_dir, lean.search_languages(config))
     lean.strip_sitemap_dates(site_dir)
     build_hash = write_service_worker(site_dir)

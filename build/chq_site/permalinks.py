@@ -16,7 +16,7 @@ from urllib.parse import quote
 
 from calculators import PARAMETERS, Param
 from calculators.params import mechanic_name
-from chq_site.presentation import SHOWN, STARTING, Preset, find_preset
+from chq_site.presentation import PAGE_SLUGS, SHOWN, STARTING, Preset, find_preset
 
 
 def fragment_value(param: Param, value: Any) -> str:
@@ -65,8 +65,10 @@ def answer_key(mechanic: str, values: dict[str, Any]) -> str:
 
 
 def page_path(mechanic: str) -> str:
-    """The canonical calculator page, relative to the site root: ``calculators/close-assault/``."""
-    return f"calculators/{mechanic_name(mechanic).replace('_', '-')}/"
+    """The canonical calculator page, relative to the site root: ``calculators/close-assault/``
+    (or the page's own folder, ``presentation.PAGE_SLUGS``)."""
+    name = mechanic_name(mechanic)
+    return f"calculators/{PAGE_SLUGS.get(name, name.replace('_', '-'))}/"
 
 
 def preset_fragment(mechanic: str, preset_id: str) -> str:

@@ -20,7 +20,7 @@ from mkdocs.structure.nav import Navigation
 from mkdocs.structure.pages import Page
 from mkdocs.utils.templates import TemplateContext
 
-from chq_site import answers, engine, glossary, lean, linker, markers, offline, search, widgets
+from chq_site import answers, bundle, engine, glossary, lean, markers, offline, scripting, search, widgets
 
 
 class CompanionConfig(Config):  # type: ignore[no-untyped-call]  # (MkDocs: untyped __init_subclass__)
@@ -37,21 +37,24 @@ class CompanionPlugin(BasePlugin[CompanionConfig]):  # type: ignore[no-untyped-c
     def on_serve(
         self, server: LiveReloadServer, /, *, config: MkDocsConfig, builder: Callable[[], None]
     ) -> LiveReloadServer:
-        # A changed widget template rebuilds the pages, as a changed page does.
+        # A changed widget template rebuilds the pages, as a changed page does. A changed
+        # module or stylesheet is under docs/, which MkDocs watches: the rebuild runs
+        # on_config again, and esbuild makes the bundle anew.
         server.watch(str(widgets.TEMPLATES))
         return server
 
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
         config.extra["engine"] = engine.engine_info()
-        # One stylesheet and one script of our own (chq_site/linker.py).
-        self._linked = linker.link_config(config)
+        # One stylesheet and one script of our own, made by esbuild (chq_site/bundle.py).
+        self._bundle = bundle.bundle_config(config)
         return config
 
     def on_files(self, files: Files, /, *, config: MkDocsConfig) -> Files:
-        return linker.replace_sources(lean.without_template_parts(files), self._linked, config)
+        return bundle.replace_sources(lean.without_template_parts(files), self._bundle, config)
 
     def on_page_markdown(self, markdown: str, /, *, page: Page, config: MkDocsConfig, files: Files) -> str:
         markdown = search.expand_words_marker(markdown)
+        markdown = scripting.expand_page(markdown, src_uri=page.file.src_uri, docs_dir=config["docs_dir"])
         return markers.expand_page(markdown, page=page, config=config)
 
     def on_page_content(self, html: str, /, *, page: Page, config: MkDocsConfig, files: Files) -> str:
@@ -85,7 +88,7 @@ class CompanionPlugin(BasePlugin[CompanionConfig]):  # type: ignore[no-untyped-c
     on_page_context = CombinedEvent(_search_sees, _canonical, _reader_sees)
 
     def on_post_page(self, output: str, /, *, page: Page, config: MkDocsConfig) -> str:
-        return offline.post_page(linker.material_last(output, self._linked), page, config)
+        return offline.post_page(bundle.material_last(output, self._bundle.js.name), page, config)
 
     def on_post_build(self, *, config: MkDocsConfig) -> None:
         site_dir = Path(config["site_dir"])

@@ -25,6 +25,14 @@ FIGURES = labels.FIGURES
 CHARTS = labels.CHARTS
 DETAILS = labels.DETAILS
 pct = labels.pct
+HEADLINE_RANGE = labels.HEADLINE_RANGE
+headline_text = labels.headline_text
+beside_text = labels.beside_text
+
+# A calculator page whose folder is not its mechanic's name (``calculators/<slug>/``).
+PAGE_SLUGS: dict[str, str] = {
+    "shell_then_assault": "shell-first",
+}
 
 # Starting values for the required inputs (a form must show something). A permalink
 # that leaves out an input means its default (as for compute()), or for a required
@@ -37,14 +45,17 @@ STARTING: dict[str, dict[str, Any]] = {
     "rally": {"disruption": 2},
     "blind_move": {"target": 24},
     "deploy": {"units": 3},
+    "shell_then_assault": {"variant": "armour-battles"},
 }
 SHOWN: dict[str, dict[str, Any]] = {
     "deploy": {"suppressions": 2},
 }
 
-# Inputs shown side by side, grouped by name prefix (legend, prefix).
-GROUPS: dict[str, tuple[tuple[str, str], ...]] = {
+# Inputs shown side by side, grouped by name prefix (legend, prefix or prefixes).
+GROUPS: dict[str, tuple[tuple[str, str | tuple[str, ...]], ...]] = {
     "close_assault": (("Attacker", "att_"), ("Defender", "def_")),
+    "shell_then_assault": (("The Blind and the fire", ("variant", "fire_dice", "hit_faces", "suppressions", "units")),
+                           ("Attacker", "att_"), ("Defender", "def_")),
 }
 
 # Inputs most players leave alone: shown under "More options".
@@ -54,6 +65,14 @@ ADVANCED: dict[str, frozenset[str]] = {
     "close_assault": frozenset(
         {"att_disruption", "att_cohesion", "att_suppressed", "def_disruption", "def_cohesion"}
     ),
+    "shell_then_assault": frozenset({"hit_faces", "suppressions", "att_class_penalty", "att_no_at",
+                                     "def_class_penalty", "def_no_at"}),
+}
+
+# Options under "More options" that join the main inputs (in their side's group)
+# while another input has a value: the ones that setup is about.
+SURFACED: dict[str, tuple[dict[str, Any], ...]] = {
+    "close_assault": ({"param": "att_suppressed", "when": {"start": "later"}},),
 }
 
 # Friendlier words for a few choice values (the value sent to compute() is unchanged):
@@ -72,6 +91,9 @@ HELP: dict[tuple[str, str], str] = {
     ("artillery", "template_radius"): "Combat HQ only",
     ("close_assault", "att_suppressed"):
         "+1 TN; in a later round only (a suppressed unit cannot be ordered to Close Assault)",
+    ("shell_then_assault", "variant"): "Armour Battles: the Hidden Units update; Combat HQ: fire missions",
+    ("shell_then_assault", "def_cover"):
+        "+1/+2/+3D in the assault; in the fire too under Combat HQ (Armour Battles ignores it there)",
 }
 
 # Inputs another input makes meaningless: disabled, with the reason beside them,
@@ -140,6 +162,19 @@ PRESETS: dict[str, tuple[Preset, ...]] = {
                {"suppressions": 2, "units": 3},
                "Alan assigns the suppressions to two of his three tanks."),
         Preset("overflow", "Four suppressions, two units", {"suppressions": 4, "units": 2}),
+    ),
+    "shell_then_assault": (
+        Preset("25-pounder-then-assault", "25-pounder Hit on three M11/39, then a 6D assault (worked example)",
+               {"variant": "armour-battles", "fire_dice": 5, "hit_faces": 6, "units": 3,
+                "att_dice": 6, "def_dice": 5},
+               "Tom's 25-pounder (5D, a Hit) on Alan's Blind of three M11/39 tanks, as in the rules' "
+               "example; then a 6D unit (the Panzer IV H's FP) assaults one tank, assumed to fight "
+               "with 5D."),
+        Preset("25-pounder-deviation", "The same plan before the Deviation Dice",
+               {"variant": "armour-battles", "fire_dice": 5, "units": 3, "att_dice": 6, "def_dice": 5},
+               "Two Hit faces in six, as on the standard Deviation Dice."),
+        Preset("combat-hq-light-cover", "Combat HQ fire mission, Blind in light cover",
+               {"variant": "combat-hq", "def_cover": "light"}),
     ),
 }
 

@@ -10,6 +10,10 @@ tuned for the rules.
   calculators, the glossary and the home page (:data:`BOOSTS`); a title match weighs
   10 text matches, not 1000; a section holding the rule ranks above its page's
   introduction, and long sections do not win on words mentioned in passing.
+* **Asking for odds** (:data:`INTENT_WORDS`): a query with "odds", "chance",
+  "calculator"... puts the calculators first: the worker leaves those words out of
+  the query and multiplies the calculators' entries by :data:`INTENT_BOOST`
+  (config ``chq_intent``). Without them the rules stay first.
 * **Whole words asked**: the worker multiplies a result's score by the square of the
   share of the typed words it holds (a player's word counts where its rules' word is).
 * **What is indexed** (:func:`search_view`): the rule text, not the widgets, the
@@ -53,14 +57,34 @@ PAGE_TOP = 0.4
 # matched any word it mentions in passing. Boost by (average length / length) to
 # this power, within [1/2, 2].
 LENGTH_POWER = 0.3
+# Words that ask for a number rather than a rule ("spotting odds", "chance to win a
+# close assault", "blind move calculator"): such a query finds the calculators first.
+INTENT_WORDS = (
+    "odds", "chance", "chances", "probability", "probabilities", "likely", "likelihood",
+    "calculator", "calculators", "calculate", "calc", "percent", "percentage", "%",
+)
+# A calculator's entry ranks at BOOSTS["calculators/"] * PAGE_TOP (1/50 of a
+# rule); asked for odds, this lifts it well above the rules it shares words with.
+INTENT_BOOST = 1000
+# Players' words for what a calculator answers that its page does not say in
+# them (added to its entry in the index, never shown).
+CALCULATOR_WORDS: dict[str, str] = {
+    "calculators/supply/": "ammunition: running out of ammo",
+}
+# A section with no text of its own (a heading over a table, or over a pointer to
+# another page, which is left out of the index) matched on its title alone, with
+# the highest length boost: it ranks this much lower.
+EMPTY_SECTION = 0.1
 WORDS_MARKER = "<!-- search-words -->"
 VOID_TAGS = frozenset(
     {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
 )
 SOURCE_LINE = re.compile(r'<p class="chq-source\b[^"]*"')
 # A paragraph of a rules page that links to a calculator: our signpost ("The Spotting
-# calculator works out the odds...", "Try it in the calculator: ..."), not rule text.
-SIGNPOST = re.compile(r'<p(?=>(?:(?!</p>).)*?href="[^"]*calculators/)', re.S)
+# calculator works out the odds...", "Try it in the calculator: ..."), or that sends
+# the reader to a rule printed elsewhere ("...is printed once, on the Blinds page:
+# see Returning Units to Blinds"): not rule text.
+SIGNPOST = re.compile(r'<p(?=>(?:(?!</p>).)*?(?:href="[^"]*calculators/|: see <a href="\.\./))', re.S)
 SOURCE_NOTES = re.compile(r'<div class="admonition note"(?=>\s*<p class="admonition-title">Notes on the source text</p>)')
 
 
@@ -115,6 +139,8 @@ def search_view(page_html: str, url: str = "rules/") -> str:
     '<p>c</p>'
     >>> search_view('<p>The <a href="../../calculators/rally/">Rallying calculator</a> gives the odds.</p><p>x</p>')
     '<p>x</p>'
+    >>> search_view('<p>Printed once: see <a href="../blinds/#x">X</a>.</p><p>y</p>')
+    '<p>y</p>'
     >>> search_view('<div class="admonition note">\\n<p class="admonition-title">Notes on the source text</p><ul><li>a</li></ul></div>.')
     '.'
     """
@@ -168,10 +194,16 @@ def tune_index(site_dir: Path) -> dict[str, Any]:
         boost = boost_for(doc["location"]) * float(doc.get("boost", 1))  # (front matter search: boost:)
         if "#" not in doc["location"]:
             boost *= PAGE_TOP
-        boost *= min(2.0, max(0.5, (average / max(1, word_count(doc["text"]))) ** LENGTH_POWER))
+        if doc["location"] in CALCULATOR_WORDS:
+            doc["text"] += f"<p>{CALCULATOR_WORDS[doc['location']]}</p>"
+        words = word_count(doc["text"])
+        boost *= min(2.0, max(0.5, (average / max(1, words)) ** LENGTH_POWER))
+        if words == 0 and "#" in doc["location"]:
+            boost *= EMPTY_SECTION
         doc["boost"] = round(boost, 4)
     index["config"]["fields"]["title"]["boost"] = TITLE_WEIGHT
     index["config"]["chq_words"] = expansions()
+    index["config"]["chq_intent"] = {"words": list(INTENT_WORDS), "boost": INTENT_BOOST, "prefix": "calculators/"}
     path.write_text(json.dumps(index, separators=(",", ":"), ensure_ascii=False), encoding="utf-8")
     return index
 

@@ -8,10 +8,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
+from typing import Any
 
 from calculators import compute
 from calculators.params import mechanic_name
-from chq_site.presentation import pct
+from chq_site.presentation import CHOICE_LABELS, pct
+
+#: The rules versions, in the order the tables give them.
+VARIANTS = ("armour-battles", "combat-hq")
 
 
 @dataclass(frozen=True)
@@ -75,13 +79,13 @@ def _artillery_table() -> Table:
     rows = []
     for dice in range(1, 11):
         row = [f"{dice}D"]
-        for variant in ("armour-battles", "combat-hq"):
+        for variant in VARIANTS:
             r = compute("artillery", {"variant": variant, "fire_dice": dice})
             row += [pct(r["p_new_suppression"]), f"{r['expected_new_suppressions']['value']:.2f}"]
         rows.append(tuple(row))
     return Table(
         "Artillery against a Blind: chance of at least one suppression, and suppressions on average",
-        ("Fire Dice", "Armour Battles", "average", "Combat HQ", "average"), tuple(rows),
+        ("Fire Dice", CHOICE_LABELS[VARIANTS[0]], "average", CHOICE_LABELS[VARIANTS[1]], "average"), tuple(rows),
         "2 \"Hit\" faces on the Deviation Dice, a 6″ × 3″ Blind in the open, a 3″ Fire Template "
         "(Combat HQ); the Blind's Reaction is 5D at 5+ (Armour Battles) or 4D at 5+, 5D when only partly "
         "covered (Combat HQ).",
@@ -124,6 +128,31 @@ def _deploy_table() -> Table:
                  "which go one at a time, no unit a second before every unit has one.")
 
 
+def _range(result: dict[str, Any], low: str, high: str) -> str:
+    """A best/worst pair as the headline prints it ("71.0–77.0%"; one figure if equal)."""
+    a, b = pct(result[low]), pct(result[high])
+    return a if a == b else f"{a.removesuffix('%')}–{b}"
+
+
+def _shell_table() -> Table:
+    rows = []
+    for dice in range(0, 9):
+        row = [f"{dice}D" if dice else "no fire"]
+        for variant in VARIANTS:
+            r = compute("shell_then_assault", {"variant": variant, "fire_dice": dice})
+            row.append(_range(r, "p_win_worst", "p_win_best"))
+        rows.append(tuple(row))
+    return Table(
+        "Shell it first? The chance a 6D assault beats a 5D unit of a 3-unit Blind, "
+        "after the battery's fire",
+        ("Fire Dice", *(CHOICE_LABELS[v] for v in VARIANTS)), tuple(rows),
+        "A range: at worst the owner keeps the assaulted unit unsuppressed unless every unit is; "
+        "at best the attacker picks a suppressed unit. 2 \"Hit\" faces, a 6″ × 3″ Blind in the "
+        "open, nothing on it before the fire; the attacker's Close Assault order applied, no other "
+        "modifier.",
+    )
+
+
 TABLES: dict[str, Callable[[], Table]] = {
     "spotting": _spotting_table,
     "artillery": _artillery_table,
@@ -132,6 +161,7 @@ TABLES: dict[str, Callable[[], Table]] = {
     "rally": _rally_table,
     "blind_move": _blind_move_table,
     "deploy": _deploy_table,
+    "shell_then_assault": _shell_table,
 }
 
 

@@ -26,6 +26,7 @@ import jinja2
 from markupsafe import Markup
 
 from calculators import HEADLINES, PARAMETERS, READINGS, Param
+from calculators.errors import PAGE_RULES
 from chq_site import answers, engine
 from chq_site.paths import PACKAGE
 from chq_site.permalinks import (
@@ -44,10 +45,12 @@ from chq_site.presentation import (
     FIGURES,
     GROUPS,
     HEADLINE_LABELS,
+    HEADLINE_RANGE,
     HEADLINE_WHEN,
     HELP,
     IGNORED,
     PRESETS,
+    SURFACED,
     TITLES,
     headline_for,
 )
@@ -143,15 +146,18 @@ def widget_spec(mechanic: str, *, compact: bool, start: dict[str, Any], canonica
              "choices": list(p.choices), "ask": p.ask(), "typed": p.typed}
             for p in PARAMETERS[mechanic]
         ],
+        "refusals": PAGE_RULES,  # how a refused value is shown, and a key given twice
         "start": start,
         "base": base_values(mechanic),
         "headline": {"key": HEADLINES[mechanic], "label": HEADLINE_LABELS[mechanic],
-                     "when": list(HEADLINE_WHEN.get(mechanic, ()))},
+                     "when": list(HEADLINE_WHEN.get(mechanic, ())),
+                     "range": HEADLINE_RANGE.get(mechanic)},
         "figures": [list(f) for f in FIGURES[mechanic]],
         "table": (answers.table_path(mechanic, answers.table_keys(mechanic))
                   if mechanic in answers.TABLED else None),
         "charts": list(CHARTS[mechanic]),
         "ignored": list(IGNORED.get(mechanic, ())),
+        "surfaced": list(SURFACED.get(mechanic, ())),
         "details": DETAILS.get(mechanic),
         "presets": [
             {"id": p.id, "label": p.label, "params": preset_values(mechanic, p),
@@ -181,7 +187,7 @@ def render_widget(mechanic: str, *, compact: bool, start: dict[str, Any], page_u
         spec_json=json.dumps(spec, ensure_ascii=False, separators=(",", ":")),
         answers_json=answers.answers_json(built) if built else "",
         table_json=answers.inline_table(mechanic) if spec["table"] and not compact else "",
-        headline=headline_for(mechanic, values),
+        headline={**headline_for(mechanic, values), "range": HEADLINE_RANGE.get(mechanic)},
         inputs=form_view(mechanic, uid, values),
         reading_texts=READINGS[mechanic],
         table=static_table(mechanic),

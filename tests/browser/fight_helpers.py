@@ -3,7 +3,7 @@ tests/webkit/test_webkit_fight.py): the tracked fight, the panel read as one
 snapshot, and what it must show, worked out here from ``compute()`` (numbers) and
 from the rules' own words (002: Draws; After a Close Assault) for the outcome.
 
-The tracked fight (issue 13): round 1 is a draw in which the attacker rolls fewer
+The tracked fight: round 1 is a draw in which the attacker rolls fewer
 6s (so round 2 is fought with no order bonus and the attacker suppressed), then the
 defender wins round 2 by 2.
 """

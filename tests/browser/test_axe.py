@@ -5,6 +5,8 @@ Each built page (the home, the rules, the reference, the calculators, hosting, t
 (where Material's navigation is a drawer), in the light and the dark scheme, with its
 calculators settled; axe-core (node_modules/axe-core) runs on the whole document,
 Material's parts included (their fixes live in overrides/partials/ and the CSS).
+The same with search open, a query typed and its results shown (the words found are
+marked: companion/search.css).
 """
 
 from __future__ import annotations
@@ -13,10 +15,21 @@ from pathlib import Path
 
 import pytest
 
-from tests.browser.site_helpers import ROOT, built_pages, url, wait_for_calculators
+from tests.browser.site_helpers import (
+    ROOT,
+    built_pages,
+    open_search,
+    track_search_worker,
+    url,
+    wait_for_calculators,
+    wait_for_search_settled,
+)
 
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 VIEWPORTS = {"desktop": (1366, 1024), "phone": (390, 844)}
+# Typed into the search of a rules page: many results, each with marked words, and a
+# calculator among them.
+SEARCH_QUERY = "close assault odds"
 
 RUN_AXE = """
 async () => (await axe.run(document, {resultTypes: ['violations']})).violations.flatMap(v =>
@@ -70,5 +83,27 @@ def test_no_axe_violations_with_a_pinned_compare(scheme: str, site_url: str, new
     for width, height in ((820, 1180), VIEWPORTS["phone"]):
         page.set_viewport_size({"width": width, "height": height})
         found += [f"[{scheme}, {width}x{height}] {line}" for line in page.evaluate(RUN_AXE)]
+    assert found == [], "\n".join(found)
+    assert context.requests.off_origin == []
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("viewport", list(VIEWPORTS))
+def test_no_axe_violations_with_search_open(viewport: str, scheme: str, site_url: str,
+                                            new_context) -> None:
+    width, height = VIEWPORTS[viewport]
+    context = new_context(viewport={"width": width, "height": height}, color_scheme=scheme,
+                          service_workers="block")
+    track_search_worker(context)
+    page = context.new_page()
+    page.goto(url(site_url, "rules/close-assault/"))
+    open_search(page).press_sequentially(SEARCH_QUERY, delay=20)
+    wait_for_search_settled(page, SEARCH_QUERY)
+    marks = page.locator(".md-search-result mark")
+    assert marks.count() > 5, f"{SEARCH_QUERY!r}: only {marks.count()} words marked"
+    page.wait_for_function("() => document.getAnimations().every(a => a.playState !== 'running')")
+    page.add_script_tag(path=str(AXE))
+    found = page.evaluate(RUN_AXE)
+    print(f"\naxe with search open, {scheme}, {width}x{height}: {len(found)} violations")
     assert found == [], "\n".join(found)
     assert context.requests.off_origin == []

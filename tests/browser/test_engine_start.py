@@ -4,7 +4,10 @@
   as the normal boot, byte for byte.
 * A snapshot that cannot be used (missing, truncated, corrupt, from another Pyodide
   build) makes the worker boot the normal way (``data-engine-boot="full"``): slower,
-  the same answers, no error shown or logged.
+  the same answers, no error shown or logged. The worker checks its size and hash
+  against the page's list first (tests/browser/test_engine_integrity.py); what it
+  finds while inflating one the list does not name (a page saved before the list
+  existed) is tested here.
 * The small calculators answer any permalink from the build's answer table
   (``data-source="build"``) while the engine is held back, and the engine's answer
   agrees exactly.
@@ -17,6 +20,7 @@ from __future__ import annotations
 
 import gzip
 import json
+import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -182,6 +186,19 @@ def test_snapshot_start_answers_as_the_full_boot(
     assert json.loads(results["snapshot"]) == reference(mechanic, params)
 
 
+# The snapshot's entry in the page's list of engine files (its size and hash), in the
+# chq-engine meta tag and in the <head> script that starts the worker.
+SNAPSHOT_LISTED = re.compile(r'"snapshot-[0-9a-f]+\.bin": \{[^{}]*\}(, )?|, "snapshot-[0-9a-f]+\.bin": \{[^{}]*\}')
+
+
+def unlisted_snapshot(route: Any) -> None:
+    """The page as if its list of engine files did not name the snapshot."""
+    response = route.fetch()
+    body, count = SNAPSHOT_LISTED.subn("", response.text())
+    assert count == 2, f"the snapshot is listed {count} times in the page, not twice"
+    route.fulfill(response=response, body=body)
+
+
 @pytest.mark.parametrize("spoil", [truncated, corrupt, other_build, run_overrun, missing],
                          ids=["truncated", "corrupt", "other-build", "run-overrun", "missing"])
 def test_a_bad_snapshot_falls_back_to_the_full_boot(
@@ -190,6 +207,7 @@ def test_a_bad_snapshot_falls_back_to_the_full_boot(
     mechanic, params = ENGINE_CASES[0]
     body = spoil(snapshot_file(built_site).read_bytes())
     with watched_page(browser, site_url) as (context, page, log, errors):
+        context.route(url(site_url, PAGES[mechanic]), unlisted_snapshot)
         if body is None:
             context.route("**/assets/engine/snapshot-*.bin", lambda route: route.fulfill(status=404))
         else:
@@ -211,5 +229,29 @@ def test_a_bad_snapshot_falls_back_to_the_full_boot(
             assert "overrun" in shown["note"], shown["note"]
         if spoil is missing:  # known from the server's answer, before the runtime compiles
             assert "HTTP 404" in shown["note"] and "instantiated" not in shown["timings"], shown
+        assert json.loads(shown["result"]) == reference(mechanic, params)
+        assert errors == []
+
+
+def test_a_listed_snapshot_that_stays_wrong_falls_back_to_the_full_boot(
+    browser: Any, site_url: str, built_site: Path
+) -> None:
+    """Checked against the page's list, a cut snapshot is asked for again past the
+    cache; still cut, it is given up (the note says why) and the normal boot answers."""
+    mechanic, params = ENGINE_CASES[0]
+    body = truncated(snapshot_file(built_site).read_bytes())
+    asked: list[str] = []
+
+    def cut(route: Any) -> None:
+        asked.append(route.request.url)
+        route.fulfill(status=200, body=body, content_type="application/octet-stream")
+
+    with watched_page(browser, site_url) as (context, page, log, errors):
+        context.route("**/assets/engine/snapshot-*.bin", cut)
+        page.goto(permalink(site_url, mechanic, params))
+        shown = wait_for(page, "r.source === 'engine' && r.engine === 'ready'", FULL_BOOT_MS)
+        assert shown["boot"] == "full", shown
+        assert "arrived damaged twice" in shown["note"] and "came instead of" in shown["note"], shown["note"]
+        assert len(asked) == 2, asked
         assert json.loads(shown["result"]) == reference(mechanic, params)
         assert errors == []

@@ -1,4 +1,4 @@
-"""Close Assault round by round ("Fight it out", issue 13) in Chromium: the built site
+"""Close Assault round by round ("Fight it out") in Chromium: the built site
 over HTTP, the real Pyodide engine.
 
 At every step the panel's dice, TN and odds must be what ``compute()`` gives for the

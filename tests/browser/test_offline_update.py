@@ -252,3 +252,34 @@ def test_update_that_cannot_be_had_leaves_the_old_build(browser: Any, builds: Bu
         expect(page.locator(".md-copyright")).to_contain_text("test build 1")
     finally:
         context.close()
+
+
+def test_a_fight_in_progress_survives_another_tabs_reload(browser: Any, builds: Builds, club: Club) -> None:
+    """Tab A takes the new build; tab B, in the middle of a fight (three draws), is
+    reloaded with it (test_two_tabs_never_mix_builds) and still shows that fight: it
+    lives in B's address (fight=), with the same log and round 4's numbers."""
+    from tests.browser import fight_helpers as fight
+    from tests.browser.test_fight import check_round
+    from tests.browser.test_fight_address import ROUND_4, three_draws
+    from tests.browser.test_widgets import fragment
+
+    base = club.base
+    poison = Poison(base, "", times=0)  # routes and logs only
+    context = context_with(browser, poison)
+    try:
+        tab_a = context.new_page()
+        tab_a.goto(urljoin(base, "rules/blinds/"))
+        wait_ready_offline(tab_a)
+        tab_b = context.new_page()
+        tab_b.goto(urljoin(base, fight.PAGE) + "#" + fragment(fight.PARAMS))
+        before = three_draws(tab_b)
+        assert builds_seen(tab_b)["js"] == "1"
+
+        club.swap(builds.second)
+        take_update(tab_a)
+        tab_b.wait_for_function("() => window.__testBuild === '2'", timeout=30_000)
+        after = check_round(tab_b, fight.PARAMS, ROUND_4, 4)
+        assert after["log"] == before["log"]
+        assert poison.log.off_origin == []
+    finally:
+        context.close()

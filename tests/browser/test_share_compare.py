@@ -1,4 +1,4 @@
-"""Share and compare (issue 13) in Chromium: the built site over HTTP, real Pyodide.
+"""Share and compare in Chromium: the built site over HTTP, real Pyodide.
 
 * Share copies the permalink where there is no share sheet (the clipboard API; the
   copy command when there is no clipboard API; the link shown selected when neither
@@ -50,6 +50,8 @@ CHANGES: list[tuple[str, dict[str, Any], tuple[str, str, Any], dict[str, Any]]] 
     ("rally", {"disruption": 3}, ("step", "disruption", 1), {"disruption": 4}),
     ("blind_move", {"target": 24}, ("switch", "suppressed", None), {"target": 24, "suppressed": True}),
     ("deploy", {"suppressions": 2, "units": 3}, ("step", "units", 1), {"suppressions": 2, "units": 4}),
+    ("shell_then_assault", {"variant": "armour-battles", "fire_dice": 5}, ("step", "fire_dice", 1),
+     {"variant": "armour-battles", "fire_dice": 6}),
 ]
 BY_NAME = {c[0]: c for c in CHANGES}
 

@@ -1,4 +1,4 @@
-"""Reading and tapping at the table (issue 12): glossary terms open in place, and the
+"""Reading and tapping at the table: glossary terms open in place, and the
 widgets speak the players' words. The built site over HTTP, in Chromium, with the
 real Pyodide engine; every number compared with ``calculators.compute()``.
 
@@ -42,7 +42,7 @@ TABLET = {"width": 820, "height": 1180}
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 900}
 RULES_PAGE = "rules/spotting/"
-PAGES = {m: f"calculators/{m.replace('_', '-')}/" for m in PARAMETERS}
+PAGES = {m: permalinks.page_path(m) for m in PARAMETERS}
 NO_SW = "delete Navigator.prototype.serviceWorker;"
 # Colour transitions off, so a screenshot after a palette switch shows the new colours.
 NO_TRANSITIONS = "*, *::before, *::after { transition: none !important; animation: none !important; }"
@@ -399,7 +399,7 @@ def test_artillery_speaks_of_the_rules_by_name_and_disables_cover(open_page: Any
 
 
 def math_close(a: float, b: float) -> bool:
-    return abs(a - b) <= 1e-12  # the artillery geometry is irrational (API.md)
+    return abs(a - b) <= 1e-12  # the artillery geometry is irrational (the contract page)
 
 
 def test_blind_move_chart_opens_on_at_least(open_page: Any) -> None:

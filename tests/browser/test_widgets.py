@@ -28,7 +28,7 @@ from typing import Any
 from urllib.parse import quote
 
 import pytest
-from chq_site import presentation
+from chq_site import permalinks, presentation
 
 from calculators import PARAMETERS, compute
 from tests.browser.site_helpers import url
@@ -41,7 +41,7 @@ ENGINE_WASM = "/assets/engine/pyodide/pyodide.asm.wasm"
 ENGINE_WORKER = "/assets/js/engine-worker.js"
 READY_MS = 60_000
 
-PAGES = {m: f"calculators/{m.replace('_', '-')}/" for m in PARAMETERS}
+PAGES = {m: permalinks.page_path(m) for m in PARAMETERS}
 
 # At least five permalinks per mechanic: worked examples, defaults, edges, options.
 CASES: dict[str, list[dict[str, Any]]] = {
@@ -100,10 +100,21 @@ CASES: dict[str, list[dict[str, Any]]] = {
         {"units": 1},
         {"suppressions": 1, "disruption": 2, "units": 4},
     ],
+    "shell_then_assault": [
+        {"variant": "armour-battles", "fire_dice": 5, "hit_faces": 6, "units": 3, "att_dice": 6,
+         "def_dice": 5},
+        {"variant": "armour-battles"},
+        {"variant": "combat-hq", "def_cover": "light"},
+        {"variant": "combat-hq", "fire_dice": 9, "suppressions": 1, "units": 2, "att_dice": 4,
+         "att_move": "double", "def_dice": 6, "def_cover": "heavy", "def_no_at": True},
+        {"variant": "armour-battles", "fire_dice": 3, "hit_faces": 0, "units": 1, "att_flank": True,
+         "att_class_penalty": True, "def_class_penalty": True},
+        {"variant": "combat-hq", "fire_dice": 0, "suppressions": 2, "units": 5, "att_no_at": True},
+    ],
 }
 
 # Off-table artillery geometry is irrational: the browser's libm may differ in the last bits.
-TOLERANCE = {"artillery": 1e-12}
+TOLERANCE = {"artillery": 1e-12, "shell_then_assault": 1e-12}
 
 
 # --------------------------------------------------------------------------- #
@@ -453,6 +464,8 @@ def test_keyboard_only(session: Session) -> None:
         ("spotting", {"distance": 18, "moving": "maybe"}, "moving", "true or false"),
         ("close_assault", {"att_dice": 6, "att_suppressed": True, "def_dice": 5}, "att_suppressed",
          "Close Assault"),
+        ("shell_then_assault", {"variant": "armour-battles", "units": 13}, "units",
+         "Units in the Blind: enter a whole number from 1 to 12 (you entered 13)."),
     ],
 )
 def test_bad_input_is_reported_beside_the_field(

@@ -93,7 +93,7 @@ def check_first_answer(shown: dict[str, Any], mechanic: str, params: dict[str, A
     headline = expected[key]
     assert float(shown["value"]) == headline["value"]
     assert shown["exact"] == (headline["exact"] or "")
-    assert shown["text"] == presentation.pct(headline)
+    assert shown["text"] == presentation.headline_text(mechanic, expected)
 
 
 @pytest.mark.parametrize(("mechanic", "frag", "params"), CASES, ids=IDS)
@@ -222,7 +222,7 @@ def test_table_calculator_answers_from_its_page_before_the_engine_starts(
     answered with no request for the table, and the engine's worker is asked for
     only once that answer is on screen (Python starting beside the page held it back).
     The answer comes before Material's bundle runs (0.2 s of script on a first visit:
-    chq_site/linker.material_last)."""
+    chq_site/bundle.material_last)."""
     with watched_page(browser, site_url) as (context, page, log, errors):
         page.add_init_script(MATERIAL_WHEN_ANSWERED)
         params = {**permalinks.start_values(mechanic), **TABLE_PERMALINKS[mechanic]}

@@ -1,6 +1,6 @@
 """Independent reference enumerators for the black-box verification tests.
 
-Written straight from shared/spec/RULES-MATH.md, without looking at the
+Written straight from the rules, without looking at the
 ``calculators`` package.  Every probability here comes from enumerating every
 face of every die (``itertools.product(range(1, 7), repeat=n)``) and counting,
 with exact ``fractions.Fraction`` results.  Speed is not a goal; being plainly
@@ -116,7 +116,7 @@ def spotting_base_tn(distance: float) -> int | None:
 def spotting_pools(distance: float, cover: str = "none", moving: bool = False,
                    suppressed: bool = False, recon: bool = False,
                    chain_dice: int = 0) -> tuple[int, int, int, int] | None:
-    """(spotter_dice, spotter_tn, owner_dice, owner_tn) or None if automatic."""
+    """(spotter_pool, spotter_tn, owner_pool, owner_tn) or None if automatic."""
     base = spotting_base_tn(distance)
     if base is None:
         return None
@@ -139,8 +139,8 @@ def spotting(distance: float, cover: str = "none", moving: bool = False,
         return {"automatic": True, "p_spotted": Fraction(1), "p_deployed": Fraction(0),
                 "p_blind": Fraction(1), "p_hidden": Fraction(0), "p_found": Fraction(1)}
     sd, stn, od, otn = pools
-    return {"automatic": False, "spotter_dice": sd, "spotter_tn": stn,
-            "owner_dice": od, "owner_tn": otn,
+    return {"automatic": False, "spotter_pool": sd, "spotter_tn": stn,
+            "owner_pool": od, "owner_tn": otn,
             **_spot_probs(sd, stn, od, otn, ties == "spotter", fumble_needs_spot)}
 
 

@@ -1,4 +1,4 @@
-"""The contract of API.md: shapes, defaults, and bad input at every door."""
+"""The contract (docs/reference/scripting.md): shapes, defaults, and bad input at every door."""
 
 from __future__ import annotations
 
@@ -22,10 +22,11 @@ TYPICAL: dict[str, dict[str, Any]] = {
     "rally": {"disruption": 3},
     "blind_move": {"target": 24},
     "deploy": {"units": 3, "suppressions": 2},
+    "shell_then_assault": {"variant": "combat-hq", "def_cover": "light"},
 }
 
 REQUIRED_KEYS = {
-    "spotting": {"automatic", "spotter_dice", "spotter_tn", "owner_dice", "owner_tn", "p_spotted",
+    "spotting": {"automatic", "spotter_pool", "spotter_tn", "owner_pool", "owner_tn", "p_spotted",
                  "bands", "explain"},
     "artillery": {"p_full", "p_partial", "p_miss", "outcomes", "p_new_suppression",
                   "expected_new_suppressions", "explain"},
@@ -35,7 +36,9 @@ REQUIRED_KEYS = {
     "supply": {"p_continue", "turns", "explain"},
     "rally": {"remaining", "explain"},
     "blind_move": {"p_reach", "distribution", "explain"},
-    "deploy": {"units", "explain"},
+    "deploy": {"allocation", "summary", "explain"},
+    "shell_then_assault": {"p_win_best", "p_win_worst", "p_win_no_fire_best", "p_win_no_fire_worst",
+                           "p_any_suppressed", "p_all_suppressed", "suppressions", "explain"},
 }
 
 

@@ -122,7 +122,7 @@ def _check(params):
            where + " defender_margin")
     T.same(got["round1"], ref["round1"], where + " round1")
     # §5 also asks for the Forced Back distance beyond the Fixed Move (kD6);
-    # API.md names no key for it, the package's keys are used where present
+    # the contract names no key for it, the package's keys are used where present
     g = params.get
     for key, margin, dp, coh in (
             ("defender_forced_back", ref["attacker_margin"], g("def_disruption", 0),
@@ -265,7 +265,7 @@ def test_close_assault_random_sample():
 
 
 def test_close_assault_forced_back_keys_present():
-    """(Not in API.md) the Forced Back distributions are in the output and match the
+    """(Not in the contract's first keys) the Forced Back distributions are in the output and match the
     reference (the comparisons in _check)."""
     got = compute("close_assault", {"att_dice": 3, "def_dice": 2})
     assert {"defender_forced_back", "attacker_forced_back"} <= set(got)

@@ -80,7 +80,7 @@ def _check_blind(distance, cover, moving, suppressed, recon, chain, ties):
     got = compute("spotting", params)
     ref = bf.spotting(distance, cover, moving, suppressed, recon, chain, ties)
     T.same(got["automatic"], False, where + " automatic")
-    for key in ("spotter_dice", "spotter_tn", "owner_dice", "owner_tn"):
+    for key in ("spotter_pool", "spotter_tn", "owner_pool", "owner_tn"):
         T.same(got[key], ref[key], f"{where} {key}")
     T.eq(got["p_spotted"], ref["p_spotted"], where + " p_spotted")
     return got, params
@@ -128,7 +128,7 @@ def test_spotting_hidden_grid(cover, ties, fumble_needs_spot):
             T.eq(got[key], ref[key], f"{where} {key}")
         total = sum(bf.as_fraction(got[k]) for k in ("p_deployed", "p_blind", "p_hidden"))
         assert total == 1, where
-        # API.md: p_found = p_deployed + p_blind, exactly
+        # the contract: p_found = p_deployed + p_blind, exactly
         assert bf.as_fraction(got["p_found"]) == (bf.as_fraction(got["p_deployed"])
                                                  + bf.as_fraction(got["p_blind"])), where
 

@@ -40,9 +40,9 @@ def test_double_dice_chain_spot_rolls_six_dice():
     for distance in (10, 18, 30, 40):
         plain = compute("spotting", {"distance": distance})
         chained = compute("spotting", {"distance": distance, "chain_dice": 2})
-        T.same(plain["spotter_dice"], 4, f"spotting {distance} without chain")
-        T.same(chained["spotter_dice"], 6, f"spotting {distance} Double Dice Chain")
-        T.same(chained["owner_dice"], 3, f"spotting {distance} Blind in the open")
+        T.same(plain["spotter_pool"], 4, f"spotting {distance} without chain")
+        T.same(chained["spotter_pool"], 6, f"spotting {distance} Double Dice Chain")
+        T.same(chained["owner_pool"], 3, f"spotting {distance} Blind in the open")
         ref = bf.spotting(distance, chain_dice=2)
         T.eq(chained["p_spotted"], ref["p_spotted"], f"spotting {distance} chain 2")
 
@@ -50,8 +50,8 @@ def test_double_dice_chain_spot_rolls_six_dice():
 def test_blind_cover_dice():
     """001: "a Blind rolls 3D when in the open, but rolls 5D if in or behind
     medium cover"."""
-    T.same(compute("spotting", {"distance": 18})["owner_dice"], 3, "Blind in the open")
-    T.same(compute("spotting", {"distance": 18, "cover": "medium"})["owner_dice"], 5,
+    T.same(compute("spotting", {"distance": 18})["owner_pool"], 3, "Blind in the open")
+    T.same(compute("spotting", {"distance": 18, "cover": "medium"})["owner_pool"], 5,
            "Blind in medium cover")
 
 
@@ -81,6 +81,6 @@ def test_german_supply_check_with_staff_order():
 
 def test_m11_39_deployment():
     """000: two suppressions on a Blind of three M11/39 tanks: two tanks suppressed."""
-    units = compute("deploy", {"suppressions": 2, "disruption": 0, "units": 3})["units"]
+    units = compute("deploy", {"suppressions": 2, "disruption": 0, "units": 3})["allocation"]
     T.same(sorted((u["suppressed"], u["disruption"]) for u in units),
            [(False, 0), (True, 0), (True, 0)], "M11/39 deployment")

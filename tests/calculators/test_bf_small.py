@@ -61,7 +61,7 @@ def test_blind_move(suppressed):
 def test_deploy():
     for s, d, n in itertools.product(range(0, 5), range(0, 9), range(1, 7)):
         params = {"suppressions": s, "disruption": d, "units": n}
-        got = compute("deploy", params)["units"]
+        got = compute("deploy", params)["allocation"]
         ref = bf.deploy(s, d, n)
         T.same(len(got), n, f"deploy {params} units listed")
         T.same(sum(1 for u in got if u["suppressed"] is True), ref["suppressed_units"],

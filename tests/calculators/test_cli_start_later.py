@@ -1,5 +1,5 @@
-"""Close Assault picked up after a draw from the command line (issue 13, API.md
-"Additions"): ``--start later --att-suppressed`` is accepted and answers as compute()
+"""Close Assault picked up after a draw from the command line (``start``: "later"):
+``--start later --att-suppressed`` is accepted and answers as compute()
 does; ``--att-suppressed`` in the first round is refused with one line naming the
 field, exit status 2, as a user running ``python -m calculators`` sees it."""
 

@@ -1,5 +1,5 @@
 """Both doors, compute()/compute_json() and the command line, reject every bad
-input with one line naming the field (issue 9 item 5), and read numbers the same way."""
+input with one line naming the field, and read numbers the same way."""
 
 from __future__ import annotations
 
@@ -16,8 +16,8 @@ from typing import Any
 import pytest
 
 from calculators import InputError, compute, compute_json, dumps, params
-from calculators.errors import show
 from calculators.cli import main
+from calculators.errors import show
 
 # JSON's number syntax: what compute_json and --json read (RFC 8259 §6, ASCII digits).
 NUMBER = re.compile(r"-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?", re.ASCII)

@@ -1,5 +1,5 @@
 """The browser's door, compute_json inside the real Pyodide runtime (the pinned npm
-package, under Node): the bad requests of issue 9 get an ``{"error": ...}`` answer
+package, under Node): the bad requests of the doors' tests get an ``{"error": ...}`` answer
 there too, byte for byte as in CPython, and never an exception (which would end
 the Node script)."""
 

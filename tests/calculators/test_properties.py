@@ -119,7 +119,7 @@ def test_small_mechanics_sum_to_one(dp: int, target: float, suppressed: bool, ob
 @SETTINGS
 @given(st.integers(0, 4), st.integers(0, 40), st.integers(1, 20))
 def test_deploy_allocation_rules(supp: int, dp: int, units: int) -> None:
-    r = compute("deploy", {"suppressions": supp, "disruption": dp, "units": units})["units"]
+    r = compute("deploy", {"suppressions": supp, "disruption": dp, "units": units})["allocation"]
     assert len(r) == units
     assert sum(u["suppressed"] for u in r) == min(supp, units)
     assert sum(u["disruption"] for u in r) == dp + max(0, supp - units)

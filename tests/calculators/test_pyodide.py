@@ -38,6 +38,9 @@ GOLDEN = [
     ("blind_move", {"target": 27}),
     ("blind_move", {"target": 9.5, "suppressed": True}),
     ("deploy", {"suppressions": 4, "disruption": 1, "units": 3}),
+    ("shell_then_assault", {"variant": "combat-hq", "def_cover": "light"}),
+    ("shell_then_assault", {"variant": "armour-battles", "hit_faces": 6, "suppressions": 1,
+                            "units": 2, "att_flank": True, "def_no_at": True}),
     # bad input answers too
     ("spotting", {"distance": "far"}),
     ("close_assault", {"att_dice": 3, "def_dice": 3, "att_suppressed": True}),

@@ -1,4 +1,4 @@
-"""Close Assault round by round ("Fight it out", issue 13) in WebKit (Safari's engine),
+"""Close Assault round by round ("Fight it out") in WebKit (Safari's engine),
 Pyodide and all: the same tracked fight as the Chromium lane (tests/browser/test_fight.py)
 - round 1 a draw in which the attacker rolls fewer 6s, then the defender wins by 2 -
 with each step's dice, TN and odds equal to compute()'s for that round-state, the

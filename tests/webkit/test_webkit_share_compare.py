@@ -1,4 +1,4 @@
-"""Share and compare (issue 13) in WebKit (Safari's engine), Pyodide and all.
+"""Share and compare in WebKit (Safari's engine), Pyodide and all.
 
 Pin as A, change an input with a real click, and both setups are shown, each
 side's headline equal to ``compute()``'s for its own inputs; Share (no share sheet

@@ -1,4 +1,4 @@
-"""Reading and tapping at the table (issue 12) in WebKitGTK, the engine of Safari on
+"""Reading and tapping at the table in WebKitGTK, the engine of Safari on
 an iPad: a glossary term opens its definition in place, the Hidden Units headline is
 ``p_found``, and a field being typed in is not flagged until it is left. The players'
 words: the rules named, not their documents' numbers (outside the readings); the

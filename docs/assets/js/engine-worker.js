@@ -5,7 +5,7 @@
  * and the calculators wheel, then answers requests:
  *
  *   in:  {type: "init", indexURL, wheelURL, snapshotURL, snapshotBytes,
- *         fetched: {file: bytes}}                                           (once)
+ *         fetched: {file: bytes}, files: {file: {bytes, sha256, crc32}}}    (once)
  *        {type: "compute", id, key, mechanic, params}
  *   out: {type: "progress", stage: "download"|"start"|"calculators", loaded, total}
  *        {type: "alive"}   (every second while starting, whenever the worker is free)
@@ -21,6 +21,15 @@
  * worker boots the normal way (Python from scratch, then the wheel): slower, same
  * answers. "ready" says which boot it was.
  *
+ * Every file the build lists in `files` (build/chq_site/engine.py file_checks) is
+ * checked before it is used: its size, then its SHA-256 (or, where the browser has no
+ * SubtleCrypto, its CRC-32). Without a service worker, a Wi-Fi login page or a cut
+ * transfer answered once for a file whose name never changes would be kept by the
+ * browser's cache for a year: a wrong body is fetched again past that cache, and a
+ * second wrong one fails the engine with a word about it. Any error while Python
+ * starts fails the engine at once (Pyodide itself only logs a runtime that did not
+ * compile, and would wait for ever).
+ *
  * User input stays data: the request is one JSON string handed to the Python
  * function calculators.compute_json as an argument. No Python source is ever built
  * from it.
@@ -32,14 +41,6 @@ const queue = new Map(); // key -> the newest request with that key
 let draining = false;
 
 const post = (message) => self.postMessage(message);
-
-// Started early from a calculator page's <head> (overrides/main.html): the init
-// arrives in the script's own fragment, so Python starts before the page has loaded.
-if (self.location.hash.length > 1) {
-  try {
-    started = start(JSON.parse(decodeURIComponent(self.location.hash.slice(1))));
-  } catch (_) { /* a bad fragment: wait for the page's init message instead */ }
-}
 
 self.addEventListener("message", (event) => {
   const msg = event.data || {};
@@ -72,64 +73,269 @@ function describe(error) {
   return lines[lines.length - 1].slice(0, 300);
 }
 
-/** Count the bytes of the runtime files as they stream in, for an honest progress bar. */
-function meterDownloads(fetched) {
-  // `fetched` (file name -> bytes) may lose a file later (a snapshot given up on):
-  // the total and the sum count only the files still expected.
-  const loaded = new Map();
-  let last = 0;
-  const report = (force) => {
-    const total = Object.values(fetched || {}).reduce((a, b) => a + b, 0);
-    const sum = [...loaded].reduce((a, [name, bytes]) => a + (name in fetched ? bytes : 0), 0);
-    const now = Date.now();
-    if (!force && now - last < 100) return;
-    last = now;
-    post({ type: "progress", stage: sum >= total && total > 0 ? "start" : "download",
-           loaded: Math.min(sum, total), total });
-  };
-  const realFetch = self.fetch.bind(self);
-  self.fetch = async (input, init) => {
-    const response = await realFetch(input, init);
-    const url = typeof input === "string" ? input : (input && input.url) || String(input);
-    const name = url.split("?")[0].split("/").pop();
-    if (!(name in (fetched || {})) || !response.ok || !response.body || typeof TransformStream === "undefined") {
-      return response;
-    }
-    loaded.set(name, 0);
-    const counter = new TransformStream({
-      transform(chunk, controller) {
-        loaded.set(name, (loaded.get(name) || 0) + chunk.byteLength);
-        report(false);
-        controller.enqueue(chunk);
-      },
-      flush() {
-        loaded.set(name, Math.max(loaded.get(name) || 0, fetched[name]));
-        report(true);
-      },
-    });
-    return new Response(response.body.pipeThrough(counter), {
-      status: response.status,
-      statusText: response.statusText,
-      headers: response.headers,
-    });
-  };
-  report(true);
+/** The bytes of each download as it streams in, for an honest progress bar: only the
+ *  files in `expected` (file name -> bytes) count, and it may lose one later (a
+ *  snapshot given up on). */
+let loaded = new Map();
+let expected = {};
+let lastReport = 0;
+function report(force) {
+  const total = Object.values(expected).reduce((a, b) => a + b, 0);
+  const sum = [...loaded].reduce((a, [name, bytes]) => a + (name in expected ? bytes : 0), 0);
+  const now = Date.now();
+  if (!force && now - lastReport < 100) return;
+  lastReport = now;
+  post({ type: "progress", stage: sum >= total && total > 0 ? "start" : "download",
+         loaded: Math.min(sum, total), total });
 }
 
-async function start({ indexURL, wheelURL, snapshotURL, snapshotBytes, fetched }) {
+const realFetch = self.fetch.bind(self);
+let checks = {}; // file name -> {bytes, sha256, crc32}, as the build made it
+const checkMs = {}; // file name -> milliseconds spent checking it (in "ready"'s timings)
+let failNow = () => {}; // ends the start at once (set by start())
+const fileName = (url) => String(url).split("?")[0].split("#")[0].split("/").pop();
+
+/** Pyodide's downloads go through here: a file the build lists is handed over only
+ *  once checked, except the runtime, which compiles as it streams in (see
+ *  streamChecked). Pyodide only logs a failed download of its runtime and waits for
+ *  ever, so a file that stays wrong also ends the start at once (failNow). */
+let runtimeURL = "";
+function hookFetch() {
+  self.fetch = async (input, init) => {
+    const url = typeof input === "string" ? input : (input && input.url) || String(input);
+    const name = fileName(url);
+    if (!(name in checks) && !(name in expected)) return realFetch(input, init);
+    try {
+      if (name.endsWith(".wasm") && checks[name]) {
+        runtimeURL = url;
+        return await streamChecked(url, init, name);
+      }
+      const got = await openChecked(url, init);
+      const bytes = await got.read();
+      return new Response(bytes, { status: 200, headers: { "content-type": got.response.headers.get("content-type") || "" } });
+    } catch (error) {
+      failNow(error);
+      throw error;
+    }
+  };
+}
+
+/** The runtime as it arrives (WebAssembly compiles it meanwhile), checked at its end:
+ *  a wrong one errors the stream, so its compiling fails, and hookWasm fetches it
+ *  again. Checked bytes are the build's: a server that labels it wrongly does not stop
+ *  it (WebAssembly.instantiateStreaming insists on application/wasm). */
+async function streamChecked(url, init, name) {
+  const want = checks[name];
+  const crc = !(self.crypto && self.crypto.subtle);
+  const response = await get(url, init);
+  const reader = response.ok ? response.body.getReader() : null;
+  const chunks = [];
+  let count = 0;
+  let sum = -1;
+  loaded.set(name, 0);
+  const body = new ReadableStream({
+    async pull(controller) {
+      if (!reader) return controller.error(new Error(`HTTP ${response.status}`));
+      const { done, value } = await reader.read();
+      if (!done) {
+        chunks.push(value);
+        count += value.byteLength;
+        if (crc) sum = timed(name, () => crc32(value, sum));
+        loaded.set(name, count);
+        report(false);
+        return count > want.bytes ? controller.error(new Error("too long")) : controller.enqueue(value);
+      }
+      const bytes = new Uint8Array(count);
+      for (let at = 0, i = 0; i < chunks.length; at += chunks[i].byteLength, i++) bytes.set(chunks[i], at);
+      bytes.crc = (sum ^ -1) >>> 0;
+      report(true);
+      const wrong = await mismatch(name, bytes, want, response);
+      return wrong ? controller.error(new Error(wrong)) : controller.close();
+    },
+    cancel(reason) { reader && reader.cancel(reason); },
+  });
+  return new Response(body, { status: 200, headers: { "content-type": "application/wasm" } });
+}
+
+const timed = (name, fn) => {
+  const t = performance.now();
+  const value = fn();
+  checkMs[name] = (checkMs[name] || 0) + performance.now() - t;
+  return value;
+};
+
+/** Fetch `url`; once its answer (status and headers) is in, resolve to
+ *  {response, read()}, where read() gives its body, checked against what the build
+ *  made. A wrong answer (an error status, a wrong size or hash) is asked for once
+ *  more past the browser's cache, which then keeps the right one. */
+async function openChecked(url, init = {}, retry = true) {
+  const name = fileName(url);
+  const want = checks[name];
+  let response = await get(url, init);
+  if (!response.ok && want && retry) response = await get(url, { ...init, cache: "reload" });
+  if (!response.ok) throw new Error(`could not load ${url} (HTTP ${response.status})`);
+  const crc = Boolean(want) && !(self.crypto && self.crypto.subtle);
+  const read = async () => {
+    let bytes = await readCounting(response, name, crc);
+    let wrong = want ? await mismatch(name, bytes, want, response) : "";
+    if (!wrong) return bytes;
+    if (retry) {
+      const again = await get(url, { ...init, cache: "reload" });
+      bytes = again.ok ? await readCounting(again, name, crc) : null;
+      wrong = again.ok ? await mismatch(name, bytes, want, again) : `HTTP ${again.status}`;
+      if (!wrong) return bytes;
+    }
+    throw damaged(name, wrong);
+  };
+  return { response, read };
+}
+
+/** A file that came wrong twice, in the player's words. */
+function damaged(name, wrong) {
+  return new Error(`a file it needs (${name}) arrived damaged twice (${wrong}). A Wi-Fi login ` +
+                   "page or a proxy may be answering for the site: log in to the Wi-Fi if it asks, " +
+                   "then reload this page");
+}
+
+async function get(url, init) {
+  try {
+    return await realFetch(url, init);
+  } catch (error) {
+    throw new Error(`could not load ${url} (${describe(error)})`);
+  }
+}
+
+/** A response's body, its bytes counted for the progress bar as they come, and, when
+ *  `crc` (see mismatch), its CRC-32 computed meanwhile (as `bytes.crc`). */
+async function readCounting(response, name, crc) {
+  loaded.set(name, 0);
+  const chunks = [];
+  let count = 0;
+  let sum = -1;
+  const reader = response.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value);
+    count += value.byteLength;
+    if (crc) sum = timed(name, () => crc32(value, sum));
+    loaded.set(name, count);
+    report(false);
+  }
+  const bytes = new Uint8Array(count);
+  for (let at = 0, i = 0; i < chunks.length; at += chunks[i].byteLength, i++) bytes.set(chunks[i], at);
+  bytes.crc = (sum ^ -1) >>> 0;
+  report(true);
+  return bytes;
+}
+
+/** Why `bytes` are not the file `name` the build made (`want`), or "" when they are.
+ *
+ *  The check is SHA-256 where the browser has SubtleCrypto; it has it only in a secure
+ *  context (https: or localhost), and a club's server on plain http://192.168.x.y is
+ *  not one. There the check is the size and a CRC-32 of every byte, computed while the
+ *  body streams in (on a real network the download hides it), which catches any page,
+ *  cut or garbled transfer; it only cannot tell a file made on purpose to look like
+ *  ours, which no Wi-Fi login or proxy error is. Measured on a 2-core machine under
+ *  heavy load (tests/browser/test_engine_integrity.py prints them): SHA-256, off the
+ *  worker's thread, 16-30 ms for the 9.6 MB runtime and 24-130 ms for the 6 MB
+ *  snapshot; CRC-32 100-130 ms and 65-215 ms, spread over their downloads. No
+ *  difference in the engine's start could be told from the noise (medians of six
+ *  alternating starts: 3.35 s without the checks, 3.29 s with). */
+async function mismatch(name, bytes, want, response) {
+  if (bytes.byteLength !== want.bytes) {
+    const type = response.headers.get("content-type") || "";
+    const what = /html/i.test(type) || bytes[0] === 0x3c ? "a web page" : "a file";
+    return `${what} of ${size(bytes.byteLength)} came instead of ${size(want.bytes)}`;
+  }
+  if (self.crypto && self.crypto.subtle) {
+    const t = performance.now();
+    const digest = new Uint8Array(await self.crypto.subtle.digest("SHA-256", bytes));
+    checkMs[name] = performance.now() - t;
+    const hex = Array.from(digest.subarray(0, 8), (b) => b.toString(16).padStart(2, "0")).join("");
+    return hex === want.sha256 ? "" : "its bytes are not the ones the site was built with";
+  }
+  return bytes.crc === want.crc32 ? "" : "its bytes are not the ones the site was built with";
+}
+
+const size = (n) => (n >= 1e6 ? `${(n / 1e6).toFixed(1)} MB` : n >= 1e3 ? `${Math.round(n / 1e3)} kB` : `${n} bytes`);
+
+let crcTables = null;
+/** CRC-32 (zlib's) of `chunk`, continued from `crc` (start with -1; xor with -1 at the
+ *  end); four bytes a step ("slicing by 4": about 2 ms a megabyte on a loaded 2-core
+ *  machine). */
+function crc32(chunk, crc) {
+  const t = crcTables || (crcTables = new Int32Array(1024));
+  if (!t[1]) {
+    for (let n = 0; n < 256; n++) {
+      let c = n;
+      for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+      t[n] = c;
+    }
+    for (let k = 256; k < 1024; k++) t[k] = t[t[k - 256] & 0xff] ^ (t[k - 256] >>> 8);
+  }
+  let c = crc;
+  let i = 0;
+  for (const end = chunk.length - (chunk.length & 3); i < end; i += 4) {
+    c ^= chunk[i] | (chunk[i + 1] << 8) | (chunk[i + 2] << 16) | (chunk[i + 3] << 24);
+    c = t[768 + (c & 0xff)] ^ t[512 + ((c >>> 8) & 0xff)] ^ t[256 + ((c >>> 16) & 0xff)] ^ t[c >>> 24];
+  }
+  for (; i < chunk.length; i++) c = t[(c ^ chunk[i]) & 0xff] ^ (c >>> 8);
+  return c;
+}
+
+/** Pyodide only logs a runtime that did not compile or instantiate (and waits for
+ *  ever): here a runtime that came wrong (streamChecked) is fetched once more, past
+ *  the browser's cache, and checked whole before it compiles; any other failure, or a
+ *  second wrong one, ends the start at once. */
+function hookWasm() {
+  const real = WebAssembly.instantiateStreaming;
+  if (typeof real !== "function") return;
+  WebAssembly.instantiateStreaming = async function (source, imports) {
+    try {
+      return await real.call(this, source, imports);
+    } catch (error) {
+      if (!runtimeURL) {
+        failNow(new Error(`its Python runtime did not start here (${describe(error)})`));
+        throw error;
+      }
+      const url = runtimeURL;
+      runtimeURL = "";
+      let bytes;
+      try {
+        bytes = await (await openChecked(url, { cache: "reload" }, false)).read();
+      } catch (again) {
+        failNow(again);
+        throw again;
+      }
+      return WebAssembly.instantiateStreaming(new Response(bytes, { headers: { "content-type": "application/wasm" } }), imports);
+    }
+  };
+}
+
+async function start({ indexURL, wheelURL, snapshotURL, snapshotBytes, fetched, files }) {
   const t0 = performance.now();
   // Each step in ms from this start; the start itself as a wall-clock time (the
   // page's clock has another origin): tools/bench_site.py reports them.
   const timings = { startedAt: performance.timeOrigin + t0 };
   const quiet = { stdout: () => {}, stderr: () => {} };
   // A sign of life between the long steps of starting Python: the page waits for a
-  // slow engine that is getting on, and gives up on a silent one.
+  // slow engine that is getting on, and gives up on a silent one. An error ends the
+  // wait at once: loadPyodide() is raced with `fatal`.
   const alive = setInterval(() => post({ type: "alive" }), 1000);
+  let stop = null;
+  const fatal = new Promise((_, reject) => { stop = reject; });
+  fatal.catch(() => {});
+  failNow = (error) => stop(Object.assign(error instanceof Error ? error : new Error(String(error)), { fatal: true }));
+  const until = (promise) => Promise.race([promise, fatal]);
   try {
     const inflating = Boolean(snapshotURL) && typeof DecompressionStream === "function";
-    const expected = { ...(fetched || {}) };
-    if (!inflating && snapshotURL) delete expected[snapshotURL.split("/").pop()];
-    meterDownloads(expected);
+    expected = { ...(fetched || {}) };
+    if (!inflating && snapshotURL) delete expected[fileName(snapshotURL)];
+    checks = files || {};
+    hookFetch();
+    hookWasm();
+    report(true);
     const { loadPyodide } = await import(new URL("pyodide.mjs", indexURL).href);
     timings.imported = performance.now() - t0;
     let pyodide = null;
@@ -138,26 +344,30 @@ async function start({ indexURL, wheelURL, snapshotURL, snapshotBytes, fetched }
       // Pyodide needs the snapshot's size before it compiles the runtime, its bytes
       // only when it restores them: it gets the (empty) buffer at once, and its
       // fsInit step, which runs between the two, waits until the buffer is filled.
-      // So the runtime downloads and compiles while the snapshot inflates. (A
-      // snapshot the server does not have is known from its answer: full boot at once.)
+      // So the runtime downloads and compiles while the snapshot downloads, is
+      // checked and inflates (measured, it is filled well before the runtime has
+      // compiled). (A snapshot the server does not have is known from its answer:
+      // full boot at once.)
       const data = new Uint8Array(snapshotBytes);
       let spoilt = null;
       try {
-        const response = await download(snapshotURL);
-        const filled = unpackInto(response.body.pipeThrough(new DecompressionStream("gzip")), data).then(
+        const got = await openChecked(snapshotURL);
+        const filled = got.read().then((bytes) => unpackInto(
+          new Response(bytes).body.pipeThrough(new DecompressionStream("gzip")), data)).then(
           () => { timings.inflated = performance.now() - t0; },
           (error) => {
             spoilt = error;
             new Uint32Array(data.buffer, 0, 1)[0] = 0; // no magic number: Pyodide refuses to restore it
           },
         );
-        pyodide = await loadPyodide({ indexURL, ...quiet, _loadSnapshot: data,
-                                    fsInit: () => { timings.instantiated = performance.now() - t0; return filled; } });
+        pyodide = await until(loadPyodide({ indexURL, ...quiet, _loadSnapshot: data,
+          fsInit: () => { timings.instantiated = performance.now() - t0; return filled; } }));
         timings.loadPyodide = performance.now() - t0;
         computeJson = pyodide.pyimport("calculators").compute_json;
         check();
       } catch (error) {
-        delete expected[snapshotURL.split("/").pop()]; // the progress bar no longer waits for it
+        if (error && error.fatal) throw error; // the runtime itself: no other boot would do
+        delete expected[fileName(snapshotURL)]; // the progress bar no longer waits for it
         // Ours ("the snapshot is N bytes, ...") or Pyodide's ("Snapshot build id mismatch", ...)
         const why = spoilt || error;
         note = `snapshot not used: ${String((why && why.message) || why).trim().split("\n")[0].slice(0, 200)}`;
@@ -169,16 +379,17 @@ async function start({ indexURL, wheelURL, snapshotURL, snapshotBytes, fetched }
     if (!pyodide) {
       // The wheel downloads while Python starts, and is unpacked straight into
       // site-packages (no package manager round trips).
-      const wheel = download(wheelURL).then((response) => response.arrayBuffer());
-      wheel.catch(() => {}); // awaited below; a failure is reported there
-      pyodide = await loadPyodide({ indexURL, ...quiet });
+      const wheel = openChecked(wheelURL).then((got) => got.read());
+      wheel.catch(failNow); // a wheel that stays wrong ends the start at once
+      pyodide = await until(loadPyodide({ indexURL, ...quiet }));
       timings.loadPyodide = performance.now() - t0;
       post({ type: "progress", stage: "calculators", loaded: 1, total: 1 });
-      pyodide.unpackArchive(new Uint8Array(await wheel), "wheel");
+      pyodide.unpackArchive(await wheel, "wheel");
       computeJson = pyodide.pyimport("calculators").compute_json;
       check();
     }
     timings.total = performance.now() - t0;
+    timings.checks = { how: self.crypto && self.crypto.subtle ? "sha256" : "crc32", ms: checkMs };
     post({ type: "ready", boot, timings, note });
     drain();
   } catch (error) {
@@ -193,17 +404,6 @@ async function start({ indexURL, wheelURL, snapshotURL, snapshotBytes, fetched }
 function check() {
   const reply = JSON.parse(computeJson(JSON.stringify({ mechanic: "supply", params: { supply_dice: 3 } })));
   if (!reply.result) throw new Error("the calculators did not answer");
-}
-
-async function download(url) {
-  let response;
-  try {
-    response = await fetch(url);
-  } catch (error) {
-    throw new Error(`could not load ${url} (${describe(error)})`);
-  }
-  if (!response.ok) throw new Error(`could not load ${url} (HTTP ${response.status})`);
-  return response;
 }
 
 /** Put the runs of a packed snapshot (build/chq_site/engine.py pack_snapshot: "CHQ1",
@@ -307,4 +507,13 @@ function answer(msg) {
   } catch (error) {
     post({ type: "answer", id: msg.id, error: { field: "", message: describe(error) } });
   }
+}
+
+// Started early from a calculator page's <head> (overrides/main.html): the init
+// arrives in the script's own fragment, so Python starts before the page has loaded.
+// (Last: everything above is defined by then.)
+if (self.location.hash.length > 1) {
+  try {
+    started = start(JSON.parse(decodeURIComponent(self.location.hash.slice(1))));
+  } catch (_) { /* a bad fragment: wait for the page's init message instead */ }
 }

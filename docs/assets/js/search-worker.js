@@ -12,9 +12,14 @@
  *     the last word are dropped ("in" would otherwise match "infantry" as a prefix;
  *     the last word may still be being typed). Queries with lunr syntax (quotes,
  *     +, -, ~, ^, field:) are left alone.
+ *     A query that asks for odds ("spotting odds", "chance to win a close
+ *     assault", "blind move calculator": the words of config.chq_intent.words) is
+ *     sent without those words, and marked.
  *   - its answer: a player's word counts as found where its rules' word was; a
  *     rules' word that was not found is not listed as "missing" (the reader never
- *     typed it).
+ *     typed it). For a query that asks for odds, the calculators' entries are
+ *     multiplied by config.chq_intent.boost, so the calculator that matches the
+ *     rest of the query comes first (without it the rules page does).
  *
  * On a page whose calculator starts the engine, the address says "#hold:" before
  * Material's: this worker then neither loads Material's worker nor builds the index
@@ -31,6 +36,8 @@ const address = decodeURIComponent(self.location.hash.slice(1));
 const held = address.startsWith(HOLD) && typeof BroadcastChannel === "function";
 const material = new URL(address.startsWith(HOLD) ? address.slice(HOLD.length) : address, self.location.href);
 let words = {};
+let pageTitles = new Map();  // a page's address -> its title (the entry without "#")
+let intent = { words: new Set(), boost: 1, prefix: "calculators/" };
 let stopWord = () => false;
 const pending = [];  // per query sent on, in order: how its words were expanded
 
@@ -45,9 +52,12 @@ const SYNTAX = /(^|\s)[+-]|["~^:*]/;
 
 /** The query Material should see, and what was added for which typed words. */
 function expand(query) {
-  const plain = { query, added: [], typed: [] };
+  const plain = { query, added: [], typed: [], odds: false };
   if (SYNTAX.test(query)) return plain;
-  const typed = query.trim().toLowerCase().split(/\s+/).filter(Boolean);
+  const all = query.trim().toLowerCase().split(/\s+/).filter(Boolean);
+  const rest = all.filter((word) => !intent.words.has(word));
+  const odds = rest.length < all.length;
+  const typed = rest.length ? rest : all;
   if (!typed.length) return plain;
   const keep = new Array(typed.length).fill(false);
   const added = [];  // [typed words, rules' words]
@@ -69,21 +79,34 @@ function expand(query) {
     for (const rule of rules)
       for (const word of rule.split(/[\s-]+/))
         if (!stopWord(word) && !kept.includes(word) && !extra.includes(word)) extra.push(word);
-  return { query: [...kept, ...extra].join(" "), added, typed: kept.flatMap(word => word.split(/[\s-]+/)) };
+  return { query: [...kept, ...extra].join(" "), added, typed: kept.flatMap(word => word.split(/[\s-]+/)), odds };
+}
+
+/** Whether an entry is a calculator's page (not the list of calculators). */
+function isCalculator(location) {
+  const path = String(location || "").split("#")[0];
+  return path.startsWith(intent.prefix) && path.length > intent.prefix.length;
 }
 
 /** Whether a section's title holds a typed word, or a rules' word it was given
- *  for ("arty": "artillery"); a title word that begins with it counts ("Blinds"). */
+ *  for ("arty": "artillery"); a title word that begins with its stem counts
+ *  ("Blinds", "Moving"). */
 function titleHolds(title, word, alternatives) {
-  const words = title.replace(/<[^>]+>/g, " ").toLowerCase().split(/[^a-z0-9+]+/).filter(Boolean);
-  return [word, ...(alternatives.get(word) || [])].some((w) => words.some((t) => t.startsWith(w)));
+  const words = title.replace(/<[^>]+>/g, " ").toLowerCase().split(/[^a-z0-9+]+/).filter(Boolean).map(stem);
+  return [word, ...(alternatives.get(word) || [])].some((w) => words.some((t) => t.startsWith(stem(w))));
+}
+
+/** A word without its ending, so that a title's "Moving" holds "move" and
+ *  "Winner" holds "wins" (the index itself has no stemmer: lunr matches prefixes). */
+function stem(word) {
+  return word.length > 3 ? word.replace(/(?:ing|ed|es|s|e)$/, "") : word;
 }
 
 /** A result's terms as the reader typed them (see the header), and its score
- *  times the square of the share of the typed words it holds, and times one plus
- *  the share of them its section title holds (a section titled with the words
+ *  times the square of the share of the typed words it (or its page's name) holds,
+ *  and times one plus the share of them its section title or page's name holds (a section titled with the words
  *  asked, such as "Artillery against a Blind" for "arty on a blind", is the rule). */
-function mend(items, { added, typed }) {
+function mend(items, { added, typed, odds }) {
   const rulesWords = new Set(added.flatMap(([, rules]) => rules.flatMap(r => r.split(/[\s-]+/))));
   const alternatives = new Map();
   for (const [words, rules] of added)
@@ -99,13 +122,18 @@ function mend(items, { added, typed }) {
         if (found) for (const word of words) if (word in terms) terms[word] = true;
       }
       for (const word of rulesWords) if (terms[word] === false && !typed.includes(word)) delete terms[word];
+      // A section stands under its page's name: on the Close Assault page,
+      // "Determine the Winner" holds all of "who wins a close assault" (as the
+      // section titled "Close Assault" holds two of its words).
+      const path = String(item.location || "").split("#")[0];
+      const titles = `${item.title || ""} ${pageTitles.get(path) || ""}`;
       const asked = typed.filter(word => word in terms);
       if (asked.length && !self.__noRerank) {
-        item.score *= (asked.filter(word => terms[word]).length / asked.length) ** 2;
-        // (A section's title only: a page's top entry is titled with the page's name.)
-        if (String(item.location || "").includes("#"))
-          item.score *= 1 + typed.filter(word => titleHolds(item.title || "", word, alternatives)).length / typed.length;
+        const held = asked.filter(word => terms[word] || titleHolds(titles, word, alternatives));
+        item.score *= (held.length / asked.length) ** 2;
+        item.score *= 1 + typed.filter(word => titleHolds(titles, word, alternatives)).length / typed.length;
       }
+      if (odds && isCalculator(item.location)) item.score *= intent.boost;
     }
     group.sort((a, b) => b.score - a.score);
   }
@@ -114,7 +142,7 @@ function mend(items, { added, typed }) {
 
 self.postMessage = (message, ...rest) => {
   if (message && message.type === 3) {
-    const expansion = pending.shift() || { added: [], typed: [] };
+    const expansion = pending.shift() || { added: [], typed: [], odds: false };
     if (message.data && message.data.items) mend(message.data.items, expansion);
   }
   return nativePost(message, ...rest);
@@ -127,7 +155,12 @@ self.addEventListener = (type, listener, options) => {
   const wrapped = event => {
     const message = event.data;
     if (message && message.type === 0) {
-      words = (message.data && message.data.config && message.data.config.chq_words) || {};
+      const config = (message.data && message.data.config) || {};
+      words = config.chq_words || {};
+      const docs = (message.data && message.data.docs) || [];
+      pageTitles = new Map(docs.filter(d => !String(d.location).includes("#")).map(d => [d.location, d.title]));
+      const asked = config.chq_intent || {};
+      intent = { words: new Set(asked.words || []), boost: asked.boost || 1, prefix: asked.prefix || intent.prefix };
       const lunr = self.lunr;
       if (lunr && lunr.stopWordFilter) stopWord = word => !lunr.stopWordFilter(word);
     } else if (message && message.type === 2 && typeof message.data === "string") {

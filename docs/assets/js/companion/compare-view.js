@@ -19,7 +19,7 @@ export function drawPanel(panel, m) {
   const nodes = [
     el("h2", { class: "chq-subtitle chq-compare__title", text: "Compare two setups" }),
     el("p", { class: "chq-compare__intro",
-              text: "A is pinned; B is the inputs above: change any of them. Press “Pin as A” again to go back to one setup." }),
+              text: "A is pinned; B is the inputs above: change any of them. Press “Unpin A” to go back to one setup." }),
     el("div", { class: "chq-compare__sides" }, sides),
   ];
   if (spec.headline.key) nodes.push(difference(sides));

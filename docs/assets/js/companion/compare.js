@@ -1,4 +1,4 @@
-/* Compare two setups (issue 13): "Pin as A" ([data-action="pin"]) keeps the inputs
+/* Compare two setups: "Pin as A" ([data-action="pin"]) keeps the inputs
  * shown as setup A; the reader changes anything, and the compare panel
  * ([data-compare], drawn by compare-view.js) shows A beside B, the inputs shown.
  *
@@ -16,7 +16,8 @@ import { drawPanel } from "./compare-view.js";
 import { engine } from "./engine.js";
 import { Form } from "./form.js";
 import { applyFragment, fragmentFor, writeFragment } from "./permalink.js";
-import { sentence } from "./util.js";
+import { headlineFor } from "./result.js";
+import { el, pct, sentence } from "./util.js";
 
 /** The compare controller of a full widget (null for a card, which has no Pin). */
 export function mountCompare(widget) {
@@ -184,7 +185,9 @@ class Compare {
   render() {
     const { widget, button, panel } = this;
     button.setAttribute("aria-pressed", String(Boolean(this.pinned)));
+    button.textContent = this.pinned ? "Unpin A" : "Pin as A";
     widget.root.classList.toggle("chq-comparing", Boolean(this.pinned));
+    this.renderBar();
     if (!this.pinned) {
       panel.hidden = true;
       panel.replaceChildren();
@@ -205,5 +208,40 @@ class Compare {
       paramsB: inputsB.errors.length ? null : inputsB.params,
     });
     panel.hidden = false;
+  }
+
+  /** The sticky headline bar while pinned: A's answer beside B's headline, each
+   *  lettered as in the panel, so both stay in view while the reader edits B. */
+  renderBar() {
+    const output = this.widget.root.querySelector(":scope > .chq-output");
+    if (!output) return;
+    let a = output.querySelector("[data-bar-a]");
+    let mark = output.querySelector("[data-bar-b]");
+    if (!this.pinned) {
+      if (a) a.remove();
+      if (mark) mark.remove();
+      return;
+    }
+    const headline = output.querySelector("[data-headline]");
+    if (!a) {
+      a = el("span", { class: "chq-output__a", "data-bar-a": true });
+      mark = el("span", { class: "chq-side__mark chq-output__b", "data-bar-b": true, "aria-hidden": "true", text: "B" });
+      headline.before(a, mark);
+    }
+    const result = this.a && this.a.result;
+    let shown = this.a && this.a.problem ? "–" : "…";
+    let exact = "";
+    if (result) {
+      const key = headlineFor(this.widget.spec, this.pinned.params).key;
+      const prob = key ? result[key] : null;
+      shown = prob && typeof prob === "object" ? pct(prob.value) : String(result.summary || "–");
+      exact = prob && prob.exact ? prob.exact : "";
+    }
+    a.dataset.value = result ? shown : "";
+    a.title = exact ? `Setup A, exactly ${exact}` : "Setup A, pinned";
+    a.replaceChildren(el("span", { class: "chq-side__mark", "aria-hidden": "true", text: "A" }),
+                      el("span", { class: "chq-sr", text: "Setup A: " }),
+                      el("span", { class: "chq-output__avalue", text: shown }),
+                      el("span", { class: "chq-sr", text: "; setup B:" }));
   }
 }

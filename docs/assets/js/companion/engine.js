@@ -144,6 +144,7 @@ function createEngine() {
         snapshotURL: info.snapshot ? new URL(info.snapshot, root).href : "",
         snapshotBytes: info.snapshot_bytes || 0,
         fetched: sizes.fetched || {},
+        files: info.files || {}, // what each file must be: the worker checks them
       });
       watch();
     } catch (error) {

@@ -67,6 +67,12 @@ export class FightView {
     }
     const anchor = this.root.querySelector("[data-compare]") || tools || this.startButton.parentElement;
     anchor.after(this.panel);
+    // The widget's own figures are the whole fight's; the panel's odds are from the
+    // round reached on. Each says which (result.css).
+    const figures = this.root.querySelector(".chq-result > .chq-figures");
+    if (figures && !figures.previousElementSibling?.matches(".chq-figures__caption")) {
+      figures.before(el("p", { class: "chq-figures__caption", text: "The whole fight" }));
+    }
   }
 
   /** Why a fight could not start (or a new one): shown at the top of the panel. */

@@ -1,20 +1,57 @@
-/* Close Assault round by round: "Fight it out" (issue 13), in the Close Assault
+/* Close Assault round by round: "Fight it out", in the Close Assault
  * calculator's own widget (full mode). The players roll real dice and tap what each
  * round did; the panel (fight-view.js) shows the round about to be fought.
  *
  * Every number shown comes from compute(): each side's dice and TN (``round1`` and
  * the working) and the odds from there, for the inputs the fight started from with
- * ``start: "later"`` and the suppressions the draws left (API.md, "Additions"),
+ * ``start: "later"`` and the suppressions the draws left,
  * asked of the same engine the widget uses (its own request key, so the widget's
  * requests and the fight's never supersede each other). What this module applies
  * itself is only what a tap states, as the rules word it (002, Draws; After a Close
  * Assault): a draw suppresses the side that rolled fewer 6s and the sides fight
  * again; a win ends the assault and the loser takes the difference.
  *
+ * The fight lives in the address beside the inputs (permalink.js), so a reload
+ * (another tab's Reload of a new build reloads this one too) or a shared link
+ * brings back the same fight: fight=<taps> (``tapsText``), then "@" and the
+ * fragment of the inputs it started from when they are not the inputs shown.
+ *
  * The panel is made here: without JavaScript there is none. */
 
 import { engine } from "./engine.js";
 import { FightView } from "./fight-view.js";
+import { Form } from "./form.js";
+import { sameValues } from "./params.js";
+import { addRider, applyFragment, fragmentFor, writeFragment, writeKey } from "./permalink.js";
+
+/** The key of the fight in the address. */
+const KEY = "fight";
+
+/** Taps as the address writes them: "." between taps; a draw "d" and who rolled
+ *  fewer 6s ("a" attacker, "d" defender, "s" the same number); a win the side ("a"
+ *  or "d") and the margin: "da.ds.a3" is two draws, then the attacker won by 3. */
+export function tapsText(taps) {
+  return taps.map((tap) => (tap.kind === "win" ? `${tap.side[0]}${tap.k}` : `d${tap.fewer[0]}`)).join(".");
+}
+
+const SIDE = { a: "att", d: "def" };
+const FEWER = { a: "att", d: "def", s: "same" };
+
+/** The taps of ``text`` (tapsText's), or null where it is not such a list: a win
+ *  ends a fight, so only the last tap may be one. */
+export function readTaps(text) {
+  if (text === "") return [];
+  const taps = [];
+  for (const token of text.split(".")) {
+    if (taps.length && taps[taps.length - 1].kind === "win") return null;
+    const draw = /^d([ads])$/.exec(token);
+    const win = /^([ad])([1-9][0-9]?)$/.exec(token);
+    if (draw) taps.push({ kind: "draw", fewer: FEWER[draw[1]] });
+    else if (win) taps.push({ kind: "win", side: SIDE[win[1]], k: Number(win[2]) });
+    else return null;
+  }
+  return taps;
+}
 
 /** The rounds a fight has gone through, replayed from its taps.
  *
@@ -59,6 +96,7 @@ class Fight {
 
   mount() {
     this.view.mount();
+    addRider(this.widget.spec, KEY, (params) => this.part(params));
     this.unsubscribe = engine.subscribe((state) => this.widget.guard(() => this.onEngine(state)));
   }
 
@@ -99,8 +137,75 @@ class Fight {
       this.taps.pop();
       this.pick = "";
     }
+    if (action !== "pick") this.writeAddress();
     this.render();
     this.view.focusAfter(action, value);
+  }
+
+  /** The fight's part of the address for the inputs ``params`` shown: "" with no
+   *  fight on; the inputs it started from follow "@" when they are not those. */
+  part(params) {
+    if (!this.base) return "";
+    const spec = this.widget.spec;
+    const from = params && sameValues(params, this.base, spec.params.map((p) => p.name))
+      ? "" : `@${fragmentFor(spec, this.base)}`;
+    return `${KEY}=${encodeURIComponent(tapsText(this.taps) + from)}`;
+  }
+
+  /** Keep the address in step with the fight (main widget only). */
+  writeAddress() {
+    const { widget } = this;
+    if (!widget.isMain) return;
+    const { params, errors } = widget.form.read();
+    if (errors.length) writeKey(KEY, this.part(null)); // the inputs shown cannot be written
+    else writeFragment(widget.spec, params, widget.compare ? widget.compare.vs() : "");
+  }
+
+  /** Read the fight from a permalink's fight= (Widget.applyFragment: on mount and on
+   *  hashchange, after the inputs): a permalink without it has no fight on. */
+  fromHash(hash) {
+    const text = String(hash || "").replace(/^#/, "");
+    if (!text.includes("=")) return;
+    let values = [];
+    try {
+      values = new URLSearchParams(text).getAll(KEY);
+    } catch (_) {
+      values = [];
+    }
+    this.taps = [];
+    this.pick = "";
+    this.base = null;
+    if (!values.length) {
+      this.render();
+      return;
+    }
+    const problem = values.length > 1 ? `${KEY} ${this.widget.spec.refusals.twice}` : this.read(values[0]);
+    if (problem) {
+      this.view.idle();
+      this.view.showNote(`The fight in this link cannot be read: ${problem}.`);
+      return;
+    }
+    this.render();
+  }
+
+  /** Take the fight of a fight= value: "" if it is one, else what is wrong with it. */
+  read(value) {
+    const at = value.indexOf("@");
+    const taps = readTaps(at < 0 ? value : value.slice(0, at));
+    if (!taps) {
+      const most = this.widget.spec.refusals.shown_chars;
+      return `${KEY}=${value.length > most ? `${value.slice(0, most - 3)}...` : value} is not a list of taps`;
+    }
+    let form = this.widget.form;
+    if (at >= 0) { // the inputs it started from, read as a permalink is read into the form
+      form = new Form(form.node.cloneNode(true), this.widget.spec);
+      if (!applyFragment(form, value.slice(at + 1))) return "the inputs it started from are not a set of inputs";
+    }
+    const { params, errors } = form.read();
+    if (errors.length) return errors.map((e) => `${e.field} ${e.message}`).join("; ");
+    this.base = params;
+    this.taps = taps;
+    return "";
   }
 
   /** The parameters of compute() for a round-state of this fight. */

@@ -18,6 +18,9 @@ export class Form {
     // A permalink's value that no field can show ("cover=swamp"): name -> message,
     // until that field is edited, the form reset or another permalink read.
     this.errors = new Map();
+    // A permalink's keys that are no input here ("distanse"), named above the form
+    // (permalink.js) until the inputs are edited, reset or another permalink read.
+    this.notice = "";
     this.editing = null; // the text field being typed in (not flagged until it is left)
     this.held = false; // its refusal was held back
   }
@@ -27,6 +30,7 @@ export class Form {
    *  field left, or Enter) only flags what typing held back. Switches and choices
    *  answer on "change". */
   noteEdit(name, type, isText) {
+    this.notice = "";
     if (!isText) {
       if (type !== "change") return false;
       this.errors.delete(name);
@@ -60,6 +64,7 @@ export class Form {
 
   setAll(values) {
     this.editing = null;
+    this.notice = "";
     for (const param of this.spec.params) this.setField(param, values[param.name]);
   }
 
@@ -89,7 +94,7 @@ export class Form {
         }
         const pending = param.name === this.editing;
         if (pending) this.held = true;
-        errors.push({ field: param.name, message: refusal(param, text, number === null), pending });
+        errors.push({ field: param.name, message: refusal(param, text, number === null, this.spec.refusals), pending });
       }
     }
     return { params, errors };
@@ -107,6 +112,7 @@ export class Form {
     input.value = String(value);
     this.errors.delete(param.name);
     this.editing = null;
+    this.notice = "";
   }
 
   /** After each read: disable the inputs the others make meaningless (presentation.
@@ -133,7 +139,35 @@ export class Form {
         if (described.length) holder.setAttribute("aria-describedby", described.join(" "));
       }
     }
+    this.surface(params);
     this.printLine();
+  }
+
+  /** An option under "More options" that the other inputs make the point of the
+   *  setup (presentation.SURFACED: "Attacker is suppressed" in a later round) joins
+   *  the main inputs, in the group of its side, while they do; it goes back after. */
+  surface(params) {
+    for (const rule of this.spec.surfaced || []) {
+      const field = this.field(rule.param);
+      if (!field) continue;
+      const wanted = Object.entries(rule.when).every(([name, value]) => params[name] === value);
+      if (!field.__chqHome) {
+        if (!wanted || !field.closest(".chq-more")) continue;
+        field.__chqHome = document.createComment(`${rule.param}: under More options`);
+        field.before(field.__chqHome);
+      }
+      if (wanted && field.closest(".chq-more")) {
+        const group = field.closest(".chq-group");
+        const legend = group && group.querySelector("legend").textContent;
+        const same = [...this.node.querySelectorAll(".chq-group")]
+          .find((g) => !g.closest(".chq-more") && g.querySelector("legend").textContent === legend);
+        const holder = (same || this.node).querySelector(".chq-fields");
+        if (holder && !holder.closest(".chq-more")) holder.append(field);
+      } else if (!wanted && !field.closest(".chq-more")) {
+        field.__chqHome.replaceWith(field);
+        field.__chqHome = null;
+      }
+    }
   }
 
   /** "Inputs: Distance to the Blind (inches) 18; Blind's cover: None; ...": a printed
@@ -167,8 +201,8 @@ export class Form {
     for (const node of this.node.querySelectorAll("[aria-invalid]")) node.removeAttribute("aria-invalid");
     for (const field of this.node.querySelectorAll(".chq-field.is-invalid")) field.classList.remove("is-invalid");
     const general = this.node.querySelector(".chq-form__message");
-    general.textContent = "";
-    general.hidden = true;
+    general.textContent = this.notice;
+    general.hidden = !this.notice;
   }
 
   /** A message beside the field ``name`` (opening what hides it), or above the form
@@ -178,7 +212,8 @@ export class Form {
     if (!field) {
       const general = this.node.querySelector(".chq-form__message");
       const param = name ? this.params.get(name) : null;
-      general.textContent = sentence(name ? `${param ? param.label : name}: ${message}` : message);
+      const text = sentence(name ? `${param ? param.label : name}: ${message}` : message);
+      general.textContent = this.notice ? `${this.notice} ${text}` : text;
       general.hidden = false;
       return;
     }

@@ -4,8 +4,8 @@
  * of one classic script, the last of <body>): it runs once per page load, once the
  * page's content is parsed, and mounts the widgets of every page Material
  * shows, the first one and each one its instant navigation brings (document$). The
- * rest is in modules by concern; the build links them all into one file, in the order
- * the browser would evaluate them (chq_site/linker.py), and puts it before
+ * rest is in modules by concern; the build bundles them all into one file, in the order
+ * the browser would evaluate them (esbuild, chq_site/bundle.py), and puts it before
  * Material's bundle (so the first answer is on screen before Material's script runs):
  *
  *   widget.js      one widget: events, answering the inputs shown, the fallback
@@ -15,7 +15,8 @@
  *   engine.js      the engine client: one Pyodide worker per tab (engine-worker.js)
  *   status.js      the engine's state and failure in the widget's status line
  *   result.js      the headline, figures, working; charts.js the bar charts
- *   navigation.js  a failed instant navigation loads the address for real
+ *   navigation.js  a failed instant navigation loads the address for real; where
+ *                  a page brought in starts (a permalink at its top; Back)
  *   search-hold.js the search index waits for the engine (search-worker.js "#hold:")
  *   params.js, util.js   small helpers
  *
@@ -25,7 +26,7 @@
  * the widgets twice.
  */
 
-import { loadFailedNavigations } from "./navigation.js";
+import { placeNewPages, loadFailedNavigations } from "./navigation.js";
 import { watchSearch } from "./search-hold.js";
 import { eachPage } from "./util.js";
 import { Widget } from "./widget.js";
@@ -79,6 +80,7 @@ function start() {
   watchSearch();
 
   eachPage(safeMount); // this page now, then each page Material shows (util.js)
+  placeNewPages(); // after the widgets of a page brought in are mounted: they change its length
 }
 
 if (!window.__chqWidgets) {

@@ -1,7 +1,13 @@
 /* Permalinks and presets. A widget's inputs live in the page address's fragment
  * (#distance=18&cover=light, read as URLSearchParams): what a fragment leaves out
  * means the parameter's default, and the starting inputs have no fragment at all.
- * A "Try it" preset's inputs are written as the preset's own fragment. */
+ * A "Try it" preset's inputs are written as the preset's own fragment.
+ *
+ * Besides the inputs, a fragment may carry the page's own keys: vs= (a pinned
+ * setup A, compare.js) and a rider's (fight= for a fight's taps, fight.js). Any
+ * other key is a typo the page names ("distanse is not an input here"), answering
+ * the inputs it knows; an input given twice is refused in the words every door
+ * uses ("is given twice; give it once"), never read as one of its values. */
 
 import { formatValue, refusal, sameValues } from "./params.js";
 
@@ -9,7 +15,24 @@ function names(spec) {
   return spec.params.map((p) => p.name);
 }
 
-/** Fill ``form`` (a Form) from a permalink fragment; false if the hash is not one. */
+/** The page's own keys (not inputs) a widget's fragment may carry. */
+const PAGE_KEYS = ["vs"];
+
+/** spec -> {key, part(params)}: what a part of the widget (fight.js) keeps in the
+ *  address beside the inputs; ``part`` gives "key=value", or "" for nothing. */
+const riders = new WeakMap();
+
+/** Keep ``part(params)`` in the address of the widget whose spec is ``spec``. */
+export function addRider(spec, key, part) {
+  riders.set(spec, { key, part });
+}
+
+function isPageKey(spec, key) {
+  return PAGE_KEYS.includes(key) || (riders.has(spec) && riders.get(spec).key === key);
+}
+
+/** Fill ``form`` (a Form) from a permalink fragment; false if the hash is not one.
+ *  A key that is neither an input nor the page's own is named in ``form.notice``. */
 export function applyFragment(form, hash) {
   const text = String(hash || "").replace(/^#/, "");
   if (!text.includes("=")) return false;
@@ -22,23 +45,76 @@ export function applyFragment(form, hash) {
   form.setAll(form.spec.base); // what a permalink leaves out means the default
   form.errors.clear();
   const advanced = new Set();
+  const unknown = [];
+  const seen = new Set();
   for (const [key, raw] of query) {
     const param = form.params.get(key);
-    if (!param) continue; // a fragment may carry other things; unknown keys are ignored
+    if (!param) {
+      if (!isPageKey(form.spec, key) && !unknown.includes(key)) unknown.push(key);
+      continue;
+    }
+    if (seen.has(key)) { // the second would silently win
+      form.errors.set(key, form.spec.refusals.twice);
+      continue;
+    }
+    seen.add(key);
+    const rules = form.spec.refusals;
     if (param.kind === "bool") {
       if (raw === "true" || raw === "false") form.setField(param, raw === "true");
-      else form.errors.set(key, refusal(param, raw));
+      else form.errors.set(key, refusal(param, raw, true, rules));
     } else if (param.kind === "choice") {
       if (param.choices.includes(raw)) form.setField(param, raw);
-      else form.errors.set(key, refusal(param, raw));
+      else form.errors.set(key, refusal(param, raw, true, rules));
     } else {
       form.setField(param, raw);
     }
     if (form.field(key) && form.field(key).closest(".chq-more")) advanced.add(key);
   }
+  form.notice = unknownNotice(form.spec, unknown);
   const more = form.node.querySelector(".chq-more");
   if (more && advanced.size) more.open = true;
   return true;
+}
+
+/** What the page says of a permalink's keys that are no input here: each named
+ *  (cut short as a refused value is), with the input it may have meant. */
+function unknownNotice(spec, keys) {
+  if (!keys.length) return "";
+  const most = spec.refusals.shown_chars;
+  const named = keys.slice(0, 3).map((key) => {
+    const near = closest(key, names(spec));
+    const name = key.length <= most ? key : `${key.slice(0, most - 3)}...`;
+    return `${name}${near ? ` (did you mean ${near}?)` : ""}`;
+  });
+  if (keys.length > 3) named.push(`${keys.length - 3} more`);
+  const list = named.length === 1 ? named[0] : `${named.slice(0, -1).join(", ")} and ${named[named.length - 1]}`;
+  const one = keys.length === 1;
+  return `${list} ${one ? "is not an input" : "are not inputs"} here: the answer is for the inputs shown.`;
+}
+
+/** The input ``key`` is nearest to, within two edits, or "". */
+function closest(key, candidates) {
+  if (key.length > 60) return "";
+  let best = "";
+  let least = 3;
+  for (const name of candidates) {
+    const d = distance(key.toLowerCase(), name);
+    if (d < least) [best, least] = [name, d];
+  }
+  return best;
+}
+
+/** Levenshtein's edit distance. */
+function distance(a, b) {
+  let row = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i += 1) {
+    const next = [i];
+    for (let j = 1; j <= b.length; j += 1) {
+      next[j] = Math.min(row[j] + 1, next[j - 1] + 1, row[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+    }
+    row = next;
+  }
+  return row[b.length];
 }
 
 /** The fragment for a full set of inputs: a preset's own, or every input that is
@@ -58,17 +134,32 @@ export function fragmentFor(spec, params) {
 }
 
 /** The address's fragment for the inputs shown: none for the starting inputs; with
- *  ``vs`` (a pinned setup A's own fragment, compare.js) every input that needs saying,
- *  then ``vs=`` and A's fragment URL-encoded (a key no widget reads as an input). */
+ *  ``vs`` (a pinned setup A's own fragment, compare.js) or a rider's part (fight.js)
+ *  every input that needs saying, then ``vs=`` and A's fragment URL-encoded, then
+ *  the rider's part (keys no widget reads as an input). */
 export function addressFragment(spec, params, vs = "") {
-  if (vs) return `${fragmentFor(spec, params)}&vs=${encodeURIComponent(vs)}`;
+  const rider = riders.get(spec);
+  const extra = [vs ? `vs=${encodeURIComponent(vs)}` : "", rider ? rider.part(params) : ""].filter(Boolean);
+  if (extra.length) return [fragmentFor(spec, params), ...extra].join("&");
   return sameValues(params, spec.start, names(spec)) ? "" : fragmentFor(spec, params);
 }
 
 /** Keep the address in step with the inputs (no new history entry). */
 export function writeFragment(spec, params, vs = "") {
+  replaceHash(addressFragment(spec, params, vs));
+}
+
+/** Put ``part`` ("key=value", or "" for none) in place of the address's ``key=``,
+ *  leaving the rest as it is: for when the inputs shown cannot be written. */
+export function writeKey(key, part) {
+  const parts = location.hash.replace(/^#/, "").split("&").filter((p) => p && !p.startsWith(`${key}=`));
+  if (part) parts.push(part);
+  replaceHash(parts.join("&"));
+}
+
+function replaceHash(fragment) {
   const url = new URL(location.href);
-  url.hash = addressFragment(spec, params, vs);
+  url.hash = fragment;
   if (url.href !== location.href) history.replaceState(history.state, "", url.href);
 }
 

@@ -22,6 +22,24 @@ function cueText(exact, hasFraction) {
   return hasFraction ? "Tap for the exact fraction" : "Tap for more digits";
 }
 
+/** Two probabilities that are the same chance (exactly, when both are exact). */
+function sameChance(a, b) {
+  return a.exact && b.exact ? a.exact === b.exact : Number(a.value) === Number(b.value);
+}
+
+/** A range of two chances as the headline prints it: "71.0–77.0%". */
+function rangeText(low, high) {
+  const [a, b] = [pct(Number(low.value)), pct(Number(high.value))];
+  return a === b ? a : `${a.replace(/%$/, "")}–${b}`;
+}
+
+/** A difference of two chances in percentage points, signed, without the unit ("+2.0"). */
+function signedPoints(diff) {
+  const size = Math.abs(diff) * 100;
+  if (diff === 0) return "0.0";
+  return `${diff > 0 ? "+" : "−"}${size < 0.05 ? "<0.1" : size.toFixed(1)}`;
+}
+
 export class ResultView {
   /** ``root``: the widget; ``spec``: its data-spec; ``uid``: a page-unique name
    *  (for the chart's radio group); ``guard``: runs a callback, showing its error. */
@@ -93,9 +111,43 @@ export class ResultView {
     }
     // The cue says what a tap shows, not a title: Material's tooltips (content.tooltips)
     // would take the button's aria-describedby, which names the label and the cue.
-    headline.textContent = !this.showExact ? pct(value) : prob.exact ? prob.exact : `≈ ${value.toPrecision(15)}`;
+    // A range (chq_site.presentation.HEADLINE_RANGE): "low–high"; data-value is the low end.
+    const range = this.spec.headline.range;
+    const high = range ? result[range.high] : null;
+    headline.dataset.high = high ? String(high.value) : "";
+    const exactOnly = (p) => p.exact || `≈ ${Number(p.value).toPrecision(15)}`;
+    if (this.showExact) {
+      headline.textContent = high && !sameChance(prob, high)
+        ? `${exactOnly(prob)} – ${exactOnly(high)}` : exactOnly(prob);
+    } else {
+      headline.textContent = high && !sameChance(prob, high) ? rangeText(prob, high) : pct(value);
+    }
+    this.renderBeside(range, prob, high);
   }
 
+  /** Beside a range: the chance without the plan, and what the plan adds in points. */
+  renderBeside(range, low, high) {
+    const beside = this.root.querySelector("[data-beside]");
+    if (!beside) return;
+    const result = this.result;
+    const before = range && range.beside
+      ? [result[range.beside.low], result[range.beside.high]] : [null, null];
+    if (!before[0] || !before[1] || !high) {
+      beside.hidden = true;
+      beside.textContent = "";
+      return;
+    }
+    const [lowBefore, highBefore] = before;
+    const chance = sameChance(lowBefore, highBefore) ? pct(Number(lowBefore.value)) : rangeText(lowBefore, highBefore);
+    const gains = [Number(low.value) - Number(lowBefore.value), Number(high.value) - Number(highBefore.value)]
+      .map(signedPoints);
+    const gain = gains[0] !== gains[1] ? `${gains[0]} to ${gains[1]} points`
+      : gains[0] === "0.0" ? "no difference" : `${gains[0]} points`;
+    beside.dataset.low = String(lowBefore.value);
+    beside.dataset.high = String(highBefore.value);
+    beside.textContent = `${range.beside.label}: ${chance} (the fire: ${gain})`;
+    beside.hidden = false;
+  }
   renderFigures() {
     const list = this.root.querySelector(".chq-figures");
     if (!list) return;
@@ -132,5 +184,34 @@ export class ResultView {
     // Scrolls sideways on a phone: focusable and named (axe: scrollable-region-focusable).
     const scroll = { class: "chq-table__scroll", tabindex: 0, role: "region", "aria-label": spec.title };
     box.replaceChildren(el("div", scroll, [table]));
+  }
+}
+
+/* "How this calculator reads the rules" on a calculator's page: a long list (about
+ * 3,000 px on a tablet) between the answer and the rest of the page. The HTML has it
+ * open, for readers without JavaScript and for print; the script closes it when the
+ * widget mounts, and opens every one it closed for as long as the page is printed
+ * (print.css also shows a closed one's content where the browser can). */
+const folded = new Set();
+let printing = false; // the print listeners are set (once a page)
+
+export function foldReadings(root) {
+  const readings = root.querySelector(":scope > .chq-readings");
+  if (!readings || root.dataset.mode !== "full") return;
+  readings.open = false;
+  folded.add(readings);
+  if (!printing) {
+    printing = true;
+    window.addEventListener("beforeprint", () => {
+      for (const node of [...folded]) {
+        if (!node.isConnected) folded.delete(node);
+        else if (!node.open) { node.open = true; node.dataset.printOpened = ""; }
+      }
+    });
+    window.addEventListener("afterprint", () => {
+      for (const node of folded) {
+        if (node.hasAttribute("data-print-opened")) { node.open = false; delete node.dataset.printOpened; }
+      }
+    });
   }
 }

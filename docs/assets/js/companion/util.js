@@ -1,8 +1,8 @@
 /* Small helpers shared by the widget modules: how the site prints a probability,
  * building DOM nodes, and where the site and its engine are. */
 
-// The address of the script this runs in (the linked assets/js/companion/companion.<hash>.js,
-// a classic script: chq_site/linker.py): the site root is three folders up when
+// The address of the script this runs in (the bundled assets/js/companion/companion.<hash>.js,
+// a classic script: chq_site/bundle.py): the site root is three folders up when
 // neither Material nor the page says where it is.
 const MODULE_URL = (document.currentScript && document.currentScript.src) || "";
 
@@ -100,7 +100,7 @@ export function afterPaint(most = 200) {
 /** Run ``fn`` for the page shown now and for each page Material's instant navigation
  *  shows after it. Our script is the last of <body> and runs while the page is still
  *  "loading" but its content is all parsed, before Material's bundle (deferred after
- *  it: chq_site/linker.material_last); so ``fn`` runs for this page at once, and the
+ *  it: chq_site/bundle.material_last); so ``fn`` runs for this page at once, and the
  *  browser can show what it did before Material's script runs. Material's document$
  *  is followed from DOMContentLoaded, when its bundle has run; document$ replays the
  *  current page to a new subscriber: that first call is skipped, ``fn`` has run for

@@ -21,7 +21,7 @@ import { engine } from "./engine.js";
 import { mountFight } from "./fight.js";
 import { Form } from "./form.js";
 import { applyFragment, openHref, showPresetNote, writeFragment } from "./permalink.js";
-import { ResultView } from "./result.js";
+import { foldReadings, ResultView } from "./result.js";
 import { mountShare } from "./share.js";
 import { showEngine, showFailure, showProblem, withoutEngineHint } from "./status.js";
 import { afterPaint, describe } from "./util.js";
@@ -63,8 +63,8 @@ export class Widget {
     form.addEventListener("keydown", (event) => this.guard(() => this.onKey(event)));
     root.addEventListener("click", (event) => this.guard(() => this.onClick(event)));
     mountShare(this); this.compare = mountCompare(this); // Share; Pin as A (share.js, compare.js)
-    const table = root.querySelector(".chq-table"); // open for readers without JavaScript
-    if (table) table.open = false;
+    for (const table of root.querySelectorAll(".chq-table")) table.open = false; // open without JavaScript
+    foldReadings(root); // a calculator's page: the answer close to the inputs (result.js)
     engine.configure(this.spec.engine);
     if (this.spec.table) {
       // The engine waits until the table's answer is on screen (or the table could
@@ -77,7 +77,7 @@ export class Widget {
       });
     }
     this.unsubscribe = engine.subscribe((state) => this.guard(() => this.onEngine(state)));
-    mountFight(this); // Close Assault only: "Fight it out", round by round (fight.js)
+    this.fight = mountFight(this); // Close Assault only: "Fight it out", round by round (fight.js)
     // A compact card in the rules text waits until it is about to be seen before it
     // downloads the engine: a reader who never scrolls to it never pays for it.
     if (this.spec.mode === "compact" && engine.state.phase === "idle" && "IntersectionObserver" in window) {
@@ -170,6 +170,7 @@ export class Widget {
 
   afterReset() {
     this.form.errors.clear();
+    this.form.notice = "";
     this.update("reset");
   }
 
@@ -177,6 +178,7 @@ export class Widget {
   applyFragment(hash) {
     if (!applyFragment(this.form, hash)) return false;
     if (this.compare) this.compare.fromHash(hash); // vs=: a pinned setup A, or none
+    if (this.fight) this.fight.fromHash(hash); // fight=: a fight's taps, or none
     this.update("fragment");
     return true;
   }

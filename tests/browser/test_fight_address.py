@@ -1,0 +1,110 @@
+"""A fight in the address, in Chromium: the built site over HTTP, the real engine.
+
+"Fight it out" keeps its taps in the page's address beside the inputs (fight=), so
+a reload (another tab's Reload of a new build reloads this one too: see
+test_offline_update.py) brings back the same fight, and a shared link opens it
+anywhere. After the reload and in the new page, the log, the round and its dice, TN
+and odds must be what they were: compute()'s for that round-state
+(tests/browser/fight_helpers.py).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tests.browser import fight_helpers as F
+from tests.browser.site_helpers import url
+from tests.browser.test_fight import check_round, snap, tap, wait_for
+from tests.browser.test_widgets import fragment, make_context, wait_for_inputs, watch
+
+DRAW_DEFENDER_FEWER = (F.DRAW_ATTACKER_FEWER[0], F._IN + "[data-fight-action=tap][data-fight-fewer=def]")
+DRAW_SAME = (F.DRAW_ATTACKER_FEWER[0], F._IN + "[data-fight-action=tap][data-fight-fewer=same]")
+# Three draws: the attacker rolled fewer 6s, then the defender, then the same number;
+# each with the round-state it leads to.
+ROUND_4 = {"start": "later", "att_suppressed": True, "def_suppressed": True}
+THREE_DRAWS = ((F.DRAW_ATTACKER_FEWER, F.ROUND_2), (DRAW_DEFENDER_FEWER, ROUND_4), (DRAW_SAME, ROUND_4))
+
+
+def new_page(browser: Any, site_url: str, address: str) -> tuple[Any, Any, list[str]]:
+    context, _ = make_context(browser, site_url)
+    page = context.new_page()
+    errors: list[str] = []
+    watch(page, errors)
+    page.goto(address)
+    return context, page, errors
+
+
+def three_draws(page: Any) -> dict[str, Any]:
+    tap(page, F.START)
+    check_round(page, F.PARAMS, F.ROUND_1, 1)
+    for round_, (draw, state) in enumerate(THREE_DRAWS, start=2):
+        tap(page, *draw)
+        shown = check_round(page, F.PARAMS, state, round_)
+    assert len(shown["log"]) == 3, shown["log"]
+    return shown
+
+
+def test_a_fight_survives_a_reload(browser: Any, site_url: str) -> None:
+    context, page, errors = new_page(browser, site_url, url(site_url, F.PAGE) + "#" + fragment(F.PARAMS))
+    try:
+        before = three_draws(page)
+        assert "fight=" in page.url
+        page.reload()
+        after = check_round(page, F.PARAMS, ROUND_4, 4)
+        assert after["log"] == before["log"]
+        wait_for_inputs(page, {"att_dice": F.PARAMS["att_dice"]})  # the inputs are still the fight's
+        # It goes on from there, and ends as the rules say.
+        tap(page, *F.DEFENDER_BY_2)
+        over = wait_for(page, "over", 4)
+        assert F.outcome_problems(over, F.PARAMS, ROUND_4, "def", 2) == []
+        page.reload()
+        again = wait_for(page, "over", 4)
+        assert again["log"] == over["log"] and again["outcome"] == over["outcome"]
+        # Closing the fight takes it out of the address.
+        tap(page, F.END)
+        page.wait_for_function("() => document.querySelector('[data-fight]').dataset.state === 'idle'")
+        assert "fight=" not in page.url
+        assert errors == []
+    finally:
+        context.close()
+
+
+def test_a_shared_fight_opens_the_same_fight(browser: Any, site_url: str) -> None:
+    """The address opened in another browser shows the same fight, even when the
+    inputs shown were changed after it started (the fight keeps the ones it started
+    from, and so does its link)."""
+    context, page, errors = new_page(browser, site_url, url(site_url, F.PAGE) + "#" + fragment(F.PARAMS))
+    try:
+        before = three_draws(page)
+        page.locator(".chq-widget[data-mode=full] input[name=att_dice]").fill("7")
+        wait_for_inputs(page, {"att_dice": 7})
+        assert F.round_problems(snap(page), F.PARAMS, ROUND_4, 4) == []
+        link = page.url
+        assert errors == []
+    finally:
+        context.close()
+    context, page, errors = new_page(browser, site_url, link)
+    try:
+        wait_for_inputs(page, {"att_dice": 7})  # the inputs shown, as shared
+        after = check_round(page, F.PARAMS, ROUND_4, 4)  # the fight, from its own inputs
+        assert after["log"] == before["log"]
+        tap(page, F.NEW)  # a new fight takes the inputs shown
+        check_round(page, {**F.PARAMS, "att_dice": 7}, F.ROUND_1, 1)
+        assert errors == []
+    finally:
+        context.close()
+
+
+def test_a_fight_that_cannot_be_read_is_said(browser: Any, site_url: str) -> None:
+    address = url(site_url, F.PAGE) + "#" + fragment(F.PARAMS) + "&fight=a2.da"
+    context, page, errors = new_page(browser, site_url, address)
+    try:
+        wait_for_inputs(page, F.PARAMS)
+        note = page.wait_for_function(
+            "() => { const n = document.querySelector('[data-fight]:not([hidden]) .chq-fight__note');"
+            " return n && n.textContent; }").json_value()
+        assert "cannot be read" in note and "fight=a2.da" in note, note
+        assert snap(page)["state"] == "idle"
+        assert errors == []
+    finally:
+        context.close()

@@ -1,0 +1,138 @@
+"""What a permalink says about itself, in Chromium: the built site over HTTP.
+
+A typo in a permalink must not pass for an answer. A key that is no input here
+("distanse") is named above the form while the inputs it does know are answered;
+an input given twice ("distance=1&distance=30") is refused, in the words the
+command line uses for a flag given twice; a refused value is shown short, as
+``compute()`` shows it (a 10,000-digit number is not echoed whole). Every message
+and answer is compared to the command line's (``python -m calculators``), never to
+a string written here.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from chq_site.permalinks import base_values
+
+from calculators import PARAMETERS
+from tests.browser.test_widgets import (
+    PAGES,
+    POPSTATES,
+    ROOT,
+    Session,
+    field_refusal,
+    fragment,
+    make_context,
+    reference,
+    same,
+    wait_for_inputs,
+    watch,
+)
+
+LONG_NUMBER = "9" * 10_000
+LONG_WORD = "x" * 10_000
+
+
+@pytest.fixture(scope="module")
+def session(browser: Any, site_url: str) -> Iterator[Session]:
+    """One page for the file, as test_widgets.py's (the engine loads once a page)."""
+    context, log = make_context(browser, site_url)
+    context.add_init_script(POPSTATES)
+    page = context.new_page()
+    shared = Session(context, page, log, site_url)
+    watch(page, shared.errors)
+    yield shared
+    context.close()
+
+
+def refused_at_the_command_line(mechanic: str, field: str, *flags: str) -> str:
+    """``python -m calculators mechanic *flags``' refusal of ``field``, as the field's
+    message on the page words it ("<label>: <message>.")."""
+    done = subprocess.run([sys.executable, "-m", "calculators", mechanic, *flags],
+                          capture_output=True, text=True, cwd=ROOT, check=False)
+    prefix, name, message = done.stderr.rstrip("\n").split(": ", 2)
+    assert (done.returncode, prefix, name) == (2, "error", field), done.stderr
+    label = next(p.label for p in PARAMETERS[mechanic] if p.name == field)
+    return f"{label}: {message}."
+
+
+# The message above the form, once the widget has an answer or a refusal (a
+# function body, for both lanes).
+NOTICE_BODY = """
+    const root = document.querySelector('.chq-widget[data-mode=full]');
+    if (!root || !['ready', 'error'].includes(root.dataset.state)) return false;
+    const note = root.querySelector('.chq-form__message');
+    return {text: note.hidden ? '' : note.textContent,
+            visible: !note.hidden && note.getBoundingClientRect().height > 0};
+"""
+
+
+def notice(page: Any) -> dict[str, Any]:
+    result: dict[str, Any] = page.wait_for_function(f"() => {{ {NOTICE_BODY} }}").json_value()
+    return result
+
+
+def test_a_key_that_is_no_input_is_named_and_the_others_answered(session: Session) -> None:
+    session.open(PAGES["spotting"], "distanse=30&cover=heavy", fresh=True)
+    want = reference("spotting", {**base_values("spotting"), "cover": "heavy"})
+    shown = wait_for_inputs(session.page, want["inputs"])
+    assert same(json.loads(shown["result"]), want, 0.0) == []
+    said = notice(session.page)
+    assert said["visible"], said
+    assert "distanse (did you mean distance?) is not an input here" in said["text"], said
+    # Editing the inputs writes an address without the typo: the notice goes with it.
+    session.page.locator(".chq-widget[data-mode=full] input[name=distance]").fill("30")
+    wait_for_inputs(session.page, {**want["inputs"], "distance": 30})
+    assert notice(session.page)["text"] == ""
+    assert "distanse" not in session.page.url
+    assert session.errors == []
+
+
+def test_the_pages_own_keys_are_not_named(session: Session) -> None:
+    """vs= (a pinned setup A) and fight= (a fight's taps) are the page's, not typos."""
+    params = {"att_dice": 6, "def_dice": 5}
+    session.open(PAGES["close_assault"], fragment(params) + "&vs=att_dice%3D4%26def_dice%3D5&fight=",
+                 fresh=True)
+    wait_for_inputs(session.page, params)
+    assert notice(session.page)["text"] == ""
+    session.open(PAGES["close_assault"], fragment(params) + "&fihgt=da&vs=x&colour=red", fresh=True)
+    wait_for_inputs(session.page, params)
+    text = notice(session.page)["text"]
+    assert "fihgt and colour are not inputs here" in text, text
+    assert session.errors == []
+
+
+def test_an_input_given_twice_is_refused_in_the_command_lines_words(session: Session) -> None:
+    session.open(PAGES["spotting"], "distance=1&distance=30", fresh=True)
+    shown = field_refusal(session.page, "distance")
+    assert shown["message"] == refused_at_the_command_line(
+        "spotting", "distance", "--distance=1", "--distance=30")
+    assert shown["result"] is None and shown["invalid"]
+    session.open(PAGES["spotting"], "distance=18&cover=light&cover=light", fresh=True)
+    shown = field_refusal(session.page, "cover")  # even when both say the same
+    assert shown["message"] == refused_at_the_command_line(
+        "spotting", "cover", "--distance=18", "--cover=light", "--cover=light")
+    assert session.errors == []
+
+
+def test_a_long_value_is_shown_short_as_compute_shows_it(session: Session) -> None:
+    for field, text, others in (("distance", LONG_NUMBER, {}), ("cover", LONG_WORD, {"distance": 18}),
+                                ("distance", "1" + "0" * 39 + "x", {})):
+        flags = [f"--{name}={value}" for name, value in {**others, field: text}.items()]
+        session.open(PAGES["spotting"], fragment({**others, field: text}), fresh=True)
+        shown = field_refusal(session.page, field)
+        assert shown["message"] == refused_at_the_command_line("spotting", field, *flags)
+        assert len(shown["message"]) <= 200, shown["message"]
+    # Typed into the field (not a permalink): the same message, short.
+    box = session.page.locator(".chq-widget[data-mode=full] input[name=distance]")
+    box.fill(LONG_NUMBER)
+    box.press("Tab")
+    shown = field_refusal(session.page, "distance")
+    assert shown["message"] == refused_at_the_command_line("spotting", "distance", f"--distance={LONG_NUMBER}")
+    assert session.errors == []

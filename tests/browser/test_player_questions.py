@@ -1,0 +1,108 @@
+"""Search answers a player's question: the questions of
+``tests/fixtures/player_questions.json``, typed into the site's search in Chromium.
+
+The questions were written from the rules as a player asks them at the table ("can
+I shoot at a blind", "chance to win a close assault"), not from the headings, and
+each names the page (and section) its first result must be: the calculator for a
+question about odds, chances or a calculator, otherwise the section holding the
+rule. The search is the real one of the built site (Material's lunr in its worker,
+``docs/assets/js/search-worker.js``, the index tuned by ``build/chq_site/search.py``).
+Every miss is printed with the hit rate. A question that asks for odds or a
+calculator must always find the calculator first; nine in ten of all must be right
+first.
+
+The questions are typed one after another into the search box of a rules page (on a
+calculator page the index waits for the engine, ``search-hold.js``).
+"""
+
+from __future__ import annotations
+
+import json
+from urllib.parse import urlsplit
+
+import pytest
+
+from tests.browser.site_helpers import ROOT, open_search, track_search_worker, url, wait_for_search_settled
+
+QUESTIONS = ROOT / "tests" / "fixtures" / "player_questions.json"
+RIGHT_AT_LEAST = 0.9
+
+# The first result group's best entry (Material shows a page's entries under its
+# title, best first by score; the group order is that of their best scores).
+FIRST_HIT = """
+() => {
+  const item = document.querySelector(".md-search-result__item");
+  if (!item) return null;
+  const links = [...item.querySelectorAll("a.md-search-result__link")].map(a => ({
+    href: a.href, score: parseFloat(a.querySelector("article").dataset.mdScore)}));
+  return links.reduce((a, b) => (b.score > a.score ? b : a)).href;
+}
+"""
+
+
+def questions() -> list[dict]:
+    return json.loads(QUESTIONS.read_text(encoding="utf-8"))["questions"]
+
+
+def where(href: str, site_url: str) -> str:
+    """``page/#section`` of a result link (any ?h= highlight dropped)."""
+    parts = urlsplit(href)
+    path = parts.path[len(urlsplit(site_url).path):]
+    return path + (f"#{parts.fragment}" if parts.fragment else "")
+
+
+def ask_all(page, site_url: str, asked: list[dict]) -> list[tuple[str, str, list[str]]]:
+    """Type each question into the search box; (question, first hit, expected)."""
+    field = open_search(page)
+    answers = []
+    for question in asked:
+        field.fill("")
+        field.press_sequentially(question["q"], delay=5)
+        wait_for_search_settled(page, question["q"])
+        href = page.evaluate(FIRST_HIT)
+        answers.append((question["q"], where(href, site_url) if href else "(nothing)", question["first"]))
+    return answers
+
+
+def is_calculator_question(expected: list[str]) -> bool:
+    return all(target.startswith("calculators/") for target in expected)
+
+
+@pytest.fixture(scope="module")
+def answers(site_url: str, browser) -> list[tuple[str, str, list[str]]]:
+    """Every question asked once (the tests below judge the answers)."""
+    context = browser.new_context(viewport={"width": 1366, "height": 1024}, service_workers="block")
+    track_search_worker(context)
+    requested: list[str] = []
+    context.on("request", lambda request: requested.append(request.url))
+    page = context.new_page()
+    page.goto(url(site_url, "rules/blinds/"))
+    asked = questions()
+    found = ask_all(page, site_url, asked)
+    context.close()
+    assert [r for r in requested if not r.startswith(site_url)] == []
+    misses = [(q, first, expected) for q, first, expected in found if first not in expected]
+    print(f"\nplayer questions: {len(found) - len(misses)}/{len(found)} right first "
+          f"({1 - len(misses) / len(found):.1%})")
+    for q, first, expected in misses:
+        print(f"  MISS {q!r}: {first} (expected {' or '.join(expected)})")
+    return found
+
+
+def test_there_are_forty_questions_or_more() -> None:
+    asked = questions()
+    assert len(asked) >= 40, len(asked)
+    assert len({q["q"] for q in asked}) == len(asked), "a question is there twice"
+
+
+def test_asked_for_odds_the_calculator_comes_first(answers) -> None:
+    odds = [(q, first, expected) for q, first, expected in answers if is_calculator_question(expected)]
+    assert len(odds) >= 10, odds
+    misses = [m for m in odds if m[1] not in m[2]]
+    assert misses == [], f"a question for odds or a calculator missed its calculator: {misses}"
+
+
+def test_nine_in_ten_questions_find_their_answer_first(answers) -> None:
+    misses = [(q, first, expected) for q, first, expected in answers if first not in expected]
+    right = 1 - len(misses) / len(answers)
+    assert right >= RIGHT_AT_LEAST, f"{right:.1%} right first, below {RIGHT_AT_LEAST:.0%}: {misses}"

@@ -1,0 +1,78 @@
+"""What a permalink says about itself, and a fight kept in the address, in WebKit
+(Safari's engine), Pyodide and all: the WebKit lane of
+tests/browser/test_permalink_words.py and tests/browser/test_fight_address.py.
+
+* a key that is no input ("distanse") is named, and the inputs it knows answered
+  (compute()'s answer);
+* an input given twice is refused in the command line's words for a flag given
+  twice; a 10,000-digit number's refusal is the command line's, short;
+* a fight of three draws survives a reload, and its address opened in a new
+  browser shows the same fight (log, round, and compute()'s dice, TN and odds).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any
+
+from chq_site.permalinks import base_values
+
+from tests.browser import fight_helpers as F
+from tests.browser.site_helpers import url
+from tests.browser.test_fight_address import ROUND_4, THREE_DRAWS
+from tests.browser.test_permalink_words import LONG_NUMBER, NOTICE_BODY, refused_at_the_command_line
+from tests.browser.test_widgets import PAGES, fragment, same
+from tests.webkit.driver import ENGINE_TIMEOUT_S, STEP_TIMEOUT_S, page_errors, run_js, wait_js, widget_when
+from tests.webkit.test_webkit_calculators import REFUSAL, SHOWS, expected
+from tests.webkit.test_webkit_fight import check_round, tap
+
+TABLET = (820, 1180)
+
+
+def test_permalink_words_in_webkit(probe_site: str, new_webkit: Callable[..., Any]) -> None:
+    driver = new_webkit(*TABLET)
+    driver.get(url(probe_site, PAGES["spotting"]) + "#distanse=30&cover=heavy")
+    params = {**base_values("spotting"), "cover": "heavy"}
+    shown = widget_when(driver, f"{SHOWS} && r.source === 'engine'", params, "spotting",
+                        what="the engine's answer for the inputs the link knows")
+    assert same(json.loads(shown["result"]), expected("spotting", params), 0.0) == []
+    said = wait_js(driver, NOTICE_BODY, what="the notice")
+    assert said["visible"] and "distanse (did you mean distance?) is not an input here" in said["text"], said
+
+    run_js(driver, "location.hash = arguments[0]", "distance=1&distance=30")
+    refused = wait_js(driver, REFUSAL, "distance", timeout=ENGINE_TIMEOUT_S, what="distance given twice")
+    assert refused["message"] == refused_at_the_command_line(
+        "spotting", "distance", "--distance=1", "--distance=30"), refused
+
+    run_js(driver, "location.hash = arguments[0]", f"distance={LONG_NUMBER}")
+    refused = wait_js(driver, REFUSAL, "distance", timeout=ENGINE_TIMEOUT_S,
+                      what="a 10,000-digit distance refused")
+    assert refused["message"] == refused_at_the_command_line("spotting", "distance", f"--distance={LONG_NUMBER}")
+    assert len(refused["message"]) <= 200
+    assert page_errors(driver) == []
+
+
+def test_a_fight_in_the_address_in_webkit(probe_site: str, new_webkit: Callable[..., Any]) -> None:
+    driver = new_webkit(*TABLET)
+    driver.get(url(probe_site, F.PAGE) + "#" + fragment(F.PARAMS))
+    wait_js(driver, "return Boolean(document.querySelector('[data-fight][data-state=idle]'))",
+            timeout=STEP_TIMEOUT_S, what="the fight panel mounted")
+    tap(driver, F.START)
+    check_round(driver, F.PARAMS, F.ROUND_1, 1)
+    for round_, (draw, state) in enumerate(THREE_DRAWS, start=2):
+        tap(driver, *draw)  # then wait for the round it leads to: the panel is drawn anew
+        before = check_round(driver, F.PARAMS, state, round_)
+    assert len(before["log"]) == 3
+    link = driver.current_url
+    assert "fight=" in link
+    driver.refresh()
+    after = check_round(driver, F.PARAMS, ROUND_4, 4)
+    assert after["log"] == before["log"]
+    assert page_errors(driver) == []
+
+    other = new_webkit(*TABLET)  # another browser, another profile: the link alone
+    other.get(link)
+    shared = check_round(other, F.PARAMS, ROUND_4, 4)
+    assert shared["log"] == before["log"]
+    assert page_errors(other) == []
