@@ -1,7 +1,7 @@
 """Engine-ready time in WebKit (WebKitGTK) and in Chromium, side by side, in one run.
 
     python -m tools.bench_browsers                       # builds the site into a temp folder
-    python -m tools.bench_browsers --site DIR --runs 5
+    python -m tools.bench_browsers --site DIR --runs 7
     python -m tools.bench_browsers --permalink "calculators/spotting/#distance=30"
 
 For one calculator permalink, each run opens it in a fresh browser profile (a new
@@ -13,6 +13,12 @@ for a permalink the page carries, the build's answer) and to its engine ready
 machine slows both browsers alike. Both load the same files from the same server:
 the WebKit lane's (tests/webkit/driver.py), whose probe notes the times, with the
 service worker API hidden (a cold visit each time).
+
+Then, step by step, where each browser's time goes: the steps the engine worker
+reports with its "ready" (engine-worker.js ``mark``), as seconds from navigation start,
+median and range per browser and the WebKit / Chromium ratio of the medians, and the
+spans between them that are one piece of work each (the runtime's compile, the
+snapshot's inflating, the restore, the first ``compute()``).
 
 Prints figures; asserts nothing; not a test. Needs the browsers of ``make browser``.
 """
@@ -40,7 +46,37 @@ PERMALINK = "calculators/close-assault/#att_dice=7&def_dice=3"
 VIEWPORT = (820, 1180)
 TIMES = ("return window.__chqTimes && window.__chqTimes.engine !== null && window.__chqTimes.answer !== null"
          " && {answer: window.__chqTimes.answer, engine: window.__chqTimes.engine,"
-         " boot: (document.querySelector('[data-calculator]').dataset.engineBoot || '')}")
+         " boot: (document.querySelector('[data-calculator]').dataset.engineBoot || ''),"
+         " worker: (window.__chqEngine && window.__chqEngine.timings.worker) || {},"
+         " origin: performance.timeOrigin}")
+
+# The worker's steps (engine-worker.js), in the order they happen on a snapshot boot.
+STEPS = (
+    ("started", "worker started"),
+    ("imported", "pyodide.mjs imported"),
+    ("runtimeRequested", "runtime requested"),
+    ("compileCalled", "pyodide.asm.mjs run, compile called"),
+    ("runtimeFetched", "runtime downloaded"),
+    ("compiled", "runtime compiled + instantiated"),
+    ("instantiated", "Emscripten preRun (fsInit)"),
+    ("snapshotFetched", "snapshot downloaded + checked"),
+    ("inflated", "snapshot inflated"),
+    ("stdlibFetched", "stdlib zip downloaded + checked"),
+    ("loadPyodide", "snapshot restored (loadPyodide)"),
+    ("pyimport", "calculators imported"),
+    ("total", "first compute() answered"),
+    ("engine", "page: data-engine=ready"),
+)
+# One piece of work each: (label, from these steps' latest, to this step).
+SPANS = (
+    ("import pyodide.mjs", ("started",), "imported"),
+    ("runtime: request -> compile called", ("runtimeRequested",), "compileCalled"),
+    ("runtime: compile called -> compiled", ("compileCalled",), "compiled"),
+    ("snapshot: inflate", ("snapshotFetched",), "inflated"),
+    ("restore (all inputs in -> loadPyodide)", ("instantiated", "inflated", "stdlibFetched"), "loadPyodide"),
+    ("import calculators + first compute()", ("loadPyodide",), "total"),
+    ("worker ready -> page ready", ("total",), "engine"),
+)
 
 
 def webkit_run(display: str, address: str) -> dict[str, Any]:
@@ -69,6 +105,50 @@ def chromium_run(browser: Any, address: str) -> dict[str, Any]:
         context.close()
 
 
+def steps(run: dict[str, Any]) -> dict[str, float]:
+    """Seconds from navigation start to each step of ``run`` it reported."""
+    worker = run.get("worker") or {}
+    out = {"engine": run["engine"] / 1000}
+    if not worker.get("startedAt"):
+        return out
+    start = worker["startedAt"] - run["origin"]
+    out["started"] = start / 1000
+    for key, _ in STEPS:
+        value = worker.get(key)
+        if isinstance(value, (int, float)) and key != "startedAt":
+            out[key] = (start + value) / 1000
+    return out
+
+
+def spread(values: list[float]) -> str:
+    if not values:
+        return f"{'-':>18}"
+    return f"{statistics.median(values):6.2f} ({min(values):4.2f}-{max(values):4.2f})"
+
+
+def step_table(results: dict[str, list[dict[str, Any]]]) -> str:
+    """Each step's seconds from navigation start and each span's seconds, per browser:
+    median (min-max), and the ratio of the medians."""
+    marks = {name: [steps(r) for r in runs] for name, runs in results.items()}
+
+    def ratio(w: list[float], c: list[float]) -> str:
+        return f"{statistics.median(w) / statistics.median(c):5.2f}x" if w and c and statistics.median(c) else ""
+
+    lines = [f"{'step (s from navigation start)':<40} {'WebKit':>18} {'Chromium':>18}  W/C"]
+    for key, label in STEPS:
+        w = [m[key] for m in marks["WebKit"] if key in m]
+        c = [m[key] for m in marks["Chromium"] if key in m]
+        lines.append(f"{label:<40} {spread(w)} {spread(c)}  {ratio(w, c)}")
+    lines.append(f"{'span (s)':<40} {'WebKit':>18} {'Chromium':>18}  W/C")
+    for label, after, until in SPANS:
+        cols = []
+        for name in ("WebKit", "Chromium"):
+            cols.append([m[until] - max(m[a] for a in after) for m in marks[name]
+                         if until in m and all(a in m for a in after)])
+        lines.append(f"{label:<40} {spread(cols[0])} {spread(cols[1])}  {ratio(cols[0], cols[1])}")
+    return "\n".join(lines)
+
+
 def summary(name: str, runs: list[dict[str, Any]]) -> str:
     engine = [r["engine"] / 1000 for r in runs]
     answer = [r["answer"] / 1000 for r in runs]
@@ -80,7 +160,7 @@ def summary(name: str, runs: list[dict[str, Any]]) -> str:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--site", type=Path, help="a built site (default: build one into a temp folder)")
-    parser.add_argument("--runs", type=int, default=3, help="runs per browser (default 3)")
+    parser.add_argument("--runs", type=int, default=5, help="runs per browser (default 5)")
     parser.add_argument("--permalink", default=PERMALINK, help=f"page and fragment (default {PERMALINK})")
     args = parser.parse_args()
 
@@ -111,6 +191,8 @@ def main() -> None:
         ratio = statistics.median(r["engine"] for r in results["WebKit"]) / statistics.median(
             r["engine"] for r in results["Chromium"])
         print(f"WebKit / Chromium, median engine ready: {ratio:.2f}x")
+        print()
+        print(step_table(results))
 
 
 if __name__ == "__main__":

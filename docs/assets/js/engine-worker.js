@@ -42,6 +42,12 @@ let draining = false;
 
 const post = (message) => self.postMessage(message);
 
+/** Each step of the start, in ms from it (the "ready" message's timings): the first
+ *  time a step is reached counts. */
+let t0 = performance.now();
+const timings = {};
+const mark = (step) => { if (!(step in timings)) timings[step] = performance.now() - t0; };
+
 self.addEventListener("message", (event) => {
   const msg = event.data || {};
   if (msg.type === "init") {
@@ -108,10 +114,12 @@ function hookFetch() {
     try {
       if (name.endsWith(".wasm") && checks[name]) {
         runtimeURL = url;
+        mark("runtimeRequested");
         return await streamChecked(url, init, name);
       }
       const got = await openChecked(url, init);
       const bytes = await got.read();
+      if (name.endsWith(".zip")) mark("stdlibFetched");
       return new Response(bytes, { status: 200, headers: { "content-type": got.response.headers.get("content-type") || "" } });
     } catch (error) {
       failNow(error);
@@ -149,6 +157,7 @@ async function streamChecked(url, init, name) {
       for (let at = 0, i = 0; i < chunks.length; at += chunks[i].byteLength, i++) bytes.set(chunks[i], at);
       bytes.crc = (sum ^ -1) >>> 0;
       report(true);
+      mark("runtimeFetched");
       const wrong = await mismatch(name, bytes, want, response);
       return wrong ? controller.error(new Error(wrong)) : controller.close();
     },
@@ -292,8 +301,11 @@ function hookWasm() {
   const real = WebAssembly.instantiateStreaming;
   if (typeof real !== "function") return;
   WebAssembly.instantiateStreaming = async function (source, imports) {
+    mark("compileCalled");
     try {
-      return await real.call(this, source, imports);
+      const made = await real.call(this, source, imports);
+      mark("compiled");
+      return made;
     } catch (error) {
       if (!runtimeURL) {
         failNow(new Error(`its Python runtime did not start here (${describe(error)})`));
@@ -314,10 +326,10 @@ function hookWasm() {
 }
 
 async function start({ indexURL, wheelURL, snapshotURL, snapshotBytes, fetched, files }) {
-  const t0 = performance.now();
-  // Each step in ms from this start; the start itself as a wall-clock time (the
-  // page's clock has another origin): tools/bench_site.py reports them.
-  const timings = { startedAt: performance.timeOrigin + t0 };
+  t0 = performance.now();
+  // Each step in ms from this start (mark); the start itself as a wall-clock time (the
+  // page's clock has another origin): tools/bench_site and tools/bench_browsers report them.
+  timings.startedAt = performance.timeOrigin + t0;
   const quiet = { stdout: () => {}, stderr: () => {} };
   // A sign of life between the long steps of starting Python: the page waits for a
   // slow engine that is getting on, and gives up on a silent one. An error ends the
@@ -337,7 +349,7 @@ async function start({ indexURL, wheelURL, snapshotURL, snapshotBytes, fetched, 
     hookWasm();
     report(true);
     const { loadPyodide } = await import(new URL("pyodide.mjs", indexURL).href);
-    timings.imported = performance.now() - t0;
+    mark("imported");
     let pyodide = null;
     let note = "";
     if (inflating) {
@@ -352,18 +364,19 @@ async function start({ indexURL, wheelURL, snapshotURL, snapshotBytes, fetched, 
       let spoilt = null;
       try {
         const got = await openChecked(snapshotURL);
-        const filled = got.read().then((bytes) => unpackInto(
-          new Response(bytes).body.pipeThrough(new DecompressionStream("gzip")), data)).then(
-          () => { timings.inflated = performance.now() - t0; },
+        const filled = got.read().then((bytes) => (mark("snapshotFetched"), unpackInto(
+          new Response(bytes).body.pipeThrough(new DecompressionStream("gzip")), data))).then(
+          () => mark("inflated"),
           (error) => {
             spoilt = error;
             new Uint32Array(data.buffer, 0, 1)[0] = 0; // no magic number: Pyodide refuses to restore it
           },
         );
         pyodide = await until(loadPyodide({ indexURL, ...quiet, _loadSnapshot: data,
-          fsInit: () => { timings.instantiated = performance.now() - t0; return filled; } }));
-        timings.loadPyodide = performance.now() - t0;
+          fsInit: () => { mark("instantiated"); return filled; } }));
+        mark("loadPyodide");
         computeJson = pyodide.pyimport("calculators").compute_json;
+        mark("pyimport");
         check();
       } catch (error) {
         if (error && error.fatal) throw error; // the runtime itself: no other boot would do
@@ -382,13 +395,13 @@ async function start({ indexURL, wheelURL, snapshotURL, snapshotBytes, fetched, 
       const wheel = openChecked(wheelURL).then((got) => got.read());
       wheel.catch(failNow); // a wheel that stays wrong ends the start at once
       pyodide = await until(loadPyodide({ indexURL, ...quiet }));
-      timings.loadPyodide = performance.now() - t0;
+      mark("loadPyodide");
       post({ type: "progress", stage: "calculators", loaded: 1, total: 1 });
       pyodide.unpackArchive(await wheel, "wheel");
       computeJson = pyodide.pyimport("calculators").compute_json;
       check();
     }
-    timings.total = performance.now() - t0;
+    mark("total");
     timings.checks = { how: self.crypto && self.crypto.subtle ? "sha256" : "crc32", ms: checkMs };
     post({ type: "ready", boot, timings, note });
     drain();
