@@ -19,7 +19,10 @@
  * (DecompressionStream); its gzip check and its size catch a truncated or corrupt
  * copy, and Pyodide refuses one from another build. Anything wrong with it, and the
  * worker boots the normal way (Python from scratch, then the wheel): slower, same
- * answers. "ready" says which boot it was.
+ * answers, the runtime compiled once for both. "ready" says which boot it was. The
+ * big files are asked for as the worker starts, before Pyodide's loader has come
+ * (early()): in WebKit a worker's downloads pass through the page's own thread,
+ * busy while the page loads.
  *
  * Every file the build lists in `files` (build/chq_site/engine.py file_checks) is
  * checked before it is used: its size, then its SHA-256 (or, where the browser has no
@@ -411,9 +414,9 @@ async function start({ indexURL, wheelURL, snapshotURL, snapshotBytes, fetched, 
       // only when it restores them: it gets the (empty) buffer at once, and its
       // fsInit step, which runs between the two, waits until the buffer is filled.
       // So the runtime downloads and compiles while the snapshot downloads, is
-      // checked and inflates (measured, it is filled well before the runtime has
-      // compiled). (A snapshot the server does not have is known from its answer:
-      // full boot at once.)
+      // checked and inflates, both asked for as the worker started (early). (A
+      // snapshot the server does not have is known from its answer: full boot at
+      // once, with the runtime compiled meanwhile.)
       const data = new Uint8Array(snapshotBytes);
       let spoilt = null;
       try {
