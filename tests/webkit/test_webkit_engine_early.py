@@ -108,14 +108,16 @@ class EngineServer(ProbeServer):
 
 @pytest.fixture
 def held(built_site: Path) -> Iterator[EngineServer]:
-    with EngineServer(built_site, hold=True) as server:
+    server = EngineServer(built_site, hold=True)
+    with server:
         yield server
 
 
 @pytest.fixture
 def cut_snapshot(built_site: Path) -> Iterator[EngineServer]:
     body = truncated(snapshot_file(built_site).read_bytes())
-    with EngineServer(built_site, hold=False, snapshot=body) as server:
+    server = EngineServer(built_site, hold=False, snapshot=body)
+    with server:
         yield server
 
 
