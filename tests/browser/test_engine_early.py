@@ -1,12 +1,12 @@
 """The engine asks for its big files as soon as its worker starts, and compiles the
 runtime once.
 
-* The runtime (``pyodide.asm.wasm``, compiling as it streams in), the memory snapshot
-  and the standard library are asked for before Pyodide's loader (``pyodide.mjs``)
-  has arrived: in WebKit a worker's downloads wait for the page's own work, and the
-  loader alone took up to 1.4 s there before the first of them began. Here the loader
-  is held back until they all have been asked for; then the engine starts from the
-  snapshot and answers as ``compute()`` does.
+* The runtime (``pyodide.asm.wasm``, compiling as it streams in) and the memory
+  snapshot are asked for before Pyodide's loader (``pyodide.mjs``) has arrived: in
+  WebKit a worker's downloads wait for the page's own work, and the loader alone took
+  up to 1.4 s there before either began. Here the loader is held back until both have
+  been asked for; then the engine starts from the snapshot and answers as
+  ``compute()`` does.
 * A snapshot given up on (it came damaged twice) leaves the normal boot the runtime
   already compiled: the runtime is downloaded once, not once per boot.
 
@@ -35,7 +35,6 @@ from tests.browser.test_widgets import READY_MS, reference, watched_page
 LOADER = "**/assets/engine/pyodide/pyodide.mjs"
 WASM = "**/assets/engine/pyodide/pyodide.asm.wasm"
 SNAPSHOT = "**/assets/engine/snapshot-*.bin"
-STDLIB = "**/assets/engine/pyodide/python_stdlib.zip"
 # Asked for at once: seconds to wait for the requests on a loaded machine.
 ASKED_S = 60.0
 
@@ -44,7 +43,7 @@ def file_name(address: str) -> str:
     return address.split("?")[0].split("/")[-1]
 
 
-def test_the_big_files_are_asked_for_before_the_loader_arrives(browser: Any, site_url: str) -> None:
+def test_runtime_and_snapshot_are_asked_for_before_the_loader_arrives(browser: Any, site_url: str) -> None:
     mechanic, params = ENGINE_CASES[0]
     held: list[Any] = []
     asked: list[str] = []
@@ -55,16 +54,16 @@ def test_the_big_files_are_asked_for_before_the_loader_arrives(browser: Any, sit
 
     with watched_page(browser, site_url) as (context, page, log, errors):
         context.route(LOADER, lambda route: held.append(route))
-        for pattern in (WASM, SNAPSHOT, STDLIB):
+        for pattern in (WASM, SNAPSHOT):
             context.route(pattern, note)
         page.goto(permalink(site_url, mechanic, params))
         deadline = time.monotonic() + ASKED_S
-        while not (held and len(set(asked)) == 3) and time.monotonic() < deadline:
+        while not (held and len(set(asked)) == 2) and time.monotonic() < deadline:
             # A poll, not a sleep: the routes are handled (and noted) while Playwright waits.
             page.wait_for_timeout(100)
         names = sorted(set(asked))
         assert held, "the page did not ask for Pyodide's loader"
-        assert len(names) == 3 and "pyodide.asm.wasm" in names and "python_stdlib.zip" in names, (
+        assert len(names) == 2 and "pyodide.asm.wasm" in names, (
             f"asked for while the loader was held: {names}"
         )
         assert wait_for(page, "r.engine === 'loading'")["engine"] == "loading"  # still waiting

@@ -2,10 +2,10 @@
 worker starts, and compiles the runtime once.
 
 * WebKit hands a worker's downloads through the page's own thread: Pyodide's loader
-  (``pyodide.mjs``) took 0.1-1.4 s to arrive there, and the runtime, the snapshot
-  and the standard library used to be asked for only after it. Here the loader is
-  held back by the server until all three have been asked for; then the engine starts
-  from the snapshot and answers as ``compute()`` does.
+  (``pyodide.mjs``) took 0.1-1.4 s to arrive there, and the runtime and the snapshot
+  used to be asked for only after it. Here the loader is held back by the server
+  until both have been asked for; then the engine starts from the snapshot and
+  answers as ``compute()`` does.
 * A snapshot given up on (it came damaged twice) leaves the normal boot the runtime
   already compiled: it is downloaded once (the server says ``no-store``, so a second
   download would reach it).
@@ -46,8 +46,8 @@ TABLET = (820, 1180)
 ENGINE = "/assets/engine/"
 LOADER = ENGINE + "pyodide/pyodide.mjs"
 WASM = ENGINE + "pyodide/pyodide.asm.wasm"
-BIG = ("pyodide.asm.wasm", "python_stdlib.zip", "snapshot-")
-ASKED_S = 60.0  # for the three requests, on a loaded machine
+BIG = ("pyodide.asm.wasm", "snapshot-")
+ASKED_S = 60.0  # for the two requests, on a loaded machine
 BOOT = "return [document.querySelector('.chq-widget[data-mode=full]').dataset.engineBoot || '', " \
        "(window.__chqEngine && window.__chqEngine.timings.note) || '']"
 
@@ -121,15 +121,15 @@ def cut_snapshot(built_site: Path) -> Iterator[EngineServer]:
         yield server
 
 
-def test_the_big_files_are_asked_for_before_the_loader_arrives(held: EngineServer, new_webkit: Any) -> None:
+def test_runtime_and_snapshot_are_asked_for_before_the_loader_arrives(held: EngineServer, new_webkit: Any) -> None:
     mechanic, params = ENGINE_CASES[0]
     driver = new_webkit(*TABLET)
     driver.get(url(held.origin + "/", PAGES[mechanic]) + "#" + fragment(params))
     deadline = time.monotonic() + ASKED_S
-    while len(held.big_files_asked()) < 3 and time.monotonic() < deadline:
+    while len(held.big_files_asked()) < 2 and time.monotonic() < deadline:
         time.sleep(0.1)  # a poll of this server's own record, with a deadline
     assert "pyodide.mjs" in held.asked, held.asked
-    assert len(held.big_files_asked()) == 3, f"asked for while the loader was held: {held.asked}"
+    assert len(held.big_files_asked()) == 2, f"asked for while the loader was held: {held.asked}"
     held.release.set()
     shown = widget_when(driver, f"{SHOWS} && r.source === 'engine'", expected(mechanic, params)["inputs"],
                         mechanic, timeout=ENGINE_TIMEOUT_S, what="the engine's answer")

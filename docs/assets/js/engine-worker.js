@@ -20,9 +20,9 @@
  * copy, and Pyodide refuses one from another build. Anything wrong with it, and the
  * worker boots the normal way (Python from scratch, then the wheel): slower, same
  * answers, the runtime compiled once for both. "ready" says which boot it was. The
- * big files are asked for as the worker starts, before Pyodide's loader has come
- * (early()): in WebKit a worker's downloads pass through the page's own thread,
- * busy while the page loads.
+ * runtime and the snapshot are asked for as the worker starts, before Pyodide's loader
+ * has come (early()): in WebKit a worker's downloads pass through the page's own
+ * thread, busy while the page loads.
  *
  * Every file the build lists in `files` (build/chq_site/engine.py file_checks) is
  * checked before it is used: its size, then its SHA-256 (or, where the browser has no
@@ -105,11 +105,9 @@ let failNow = () => {}; // ends the start at once (set by start())
 const fileName = (url) => String(url).split("?")[0].split("#")[0].split("/").pop();
 
 /** Pyodide's downloads go through here: a file the build lists is handed over only
- *  once checked (the one asked for early, see early(), is the one handed over), except
- *  the runtime, which compiles from the start (see compileRuntime). Pyodide only logs
- *  a failed download of its runtime and waits for ever, so a file that stays wrong
- *  also ends the start at once (failNow). */
-const prefetched = new Map(); // file name -> Promise of its checked {bytes, type}
+ *  once checked, except the runtime, compiling since the worker started (early). Pyodide
+ *  only logs a failed download of its runtime and waits for ever, so a file that stays
+ *  wrong also ends the start at once (failNow). */
 let runtime = null; // Promise of the compiled runtime (a WebAssembly.Module), or null
 function hookFetch() {
   self.fetch = async (input, init) => {
@@ -121,11 +119,10 @@ function hookFetch() {
       return new Response(null, { status: 200, headers: { "content-type": "application/wasm" } }); // unread: see hookWasm
     }
     try {
-      const got = prefetched.get(name) || fetchChecked(url, init);
-      prefetched.delete(name);
-      const { bytes, type } = await got;
+      const got = await openChecked(url, init);
+      const bytes = await got.read();
       if (name.endsWith(".zip")) mark("stdlibFetched");
-      return new Response(bytes, { status: 200, headers: { "content-type": type } });
+      return new Response(bytes, { status: 200, headers: { "content-type": got.response.headers.get("content-type") || "" } });
     } catch (error) {
       failNow(error);
       throw error;
@@ -133,29 +130,18 @@ function hookFetch() {
   };
 }
 
-/** A listed file's checked bytes and its content type (openChecked). */
-async function fetchChecked(url, init) {
-  const got = await openChecked(url, init);
-  return { bytes: await got.read(), type: got.response.headers.get("content-type") || "" };
-}
-
-/** Ask at once for what Pyodide would fetch only once its loader has been imported
- *  and run: the runtime (compiling as it streams in), the standard library, the
- *  package list, and its second script (pyodide.asm.mjs, 1.2 MB to parse). Measured
- *  in WebKit, the loader's import alone took 0.1-1.4 s before the first of these began. */
+/** Ask for the runtime as the worker starts (it compiles as it streams in), with the
+ *  snapshot (start), not once Pyodide's loader has been imported and run: in WebKit a
+ *  worker's downloads pass through the page's own thread, busy while the page loads,
+ *  and the loader alone took 0.1-1.4 s there. (Asking for the standard library and
+ *  pyodide.asm.mjs early too was measured slower in WebKit: more bytes through that
+ *  thread at once, and the runtime came later.) */
 function early(indexURL) {
   const wasm = new URL("pyodide.asm.wasm", indexURL).href;
   if (checks[fileName(wasm)] && typeof WebAssembly.compileStreaming === "function") {
     runtime = compileRuntime(wasm);
     runtime.catch(() => {}); // said by hookWasm, when Pyodide asks for it
   }
-  for (const name of ["python_stdlib.zip", "pyodide-lock.json"]) {
-    if (!checks[name]) continue;
-    const got = fetchChecked(new URL(name, indexURL).href);
-    got.catch(failNow);
-    prefetched.set(name, got);
-  }
-  import(new URL("pyodide.asm.mjs", indexURL).href).catch(() => {}); // Pyodide imports it again: same module
 }
 
 /** The runtime, compiled as it arrives and checked at its end (streamChecked): a
