@@ -32,13 +32,17 @@ build: setup                    ## build the site into site/
 browser:                        ## Debian's Chromium, WebKitGTK driver and Xvfb for the browser tests
 	bash tools/install-browser.sh
 
+# One test process per core (pytest-xdist; two here): a test file runs whole in one
+# of them, with its own browser and built site; a browser's waits overlap the other's work.
+PYTEST := $(PY) -m pytest -n auto --dist loadfile
+
 test: setup browser             ## every test: package, site, browser
-	$(PY) -m pytest
+	$(PYTEST)
 
 # The everyday loop: every test that needs no browser (package, doors, fuzzing at
 # 1,000 inputs a door, the site build, answer tables, bundle, server).
 test-fast: setup               ## every test but the browser ones, fuzzing at a smaller count
-	CHQ_FUZZ_EXAMPLES=1000 $(PY) -m pytest -m "not browser"
+	CHQ_FUZZ_EXAMPLES=1000 $(PYTEST) -m "not browser"
 
 check: test
 

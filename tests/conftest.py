@@ -228,18 +228,44 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             item.add_marker(pytest.mark.browser)
 
 
-def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
-    """Reporting, not testing: how many brute-force comparisons each calculators test
-    module made (a :class:`bruteforce.Tally` named ``T``), printed once at the end of
-    the run; the checks themselves assert."""
+def brute_force_counts() -> dict[str, int]:
+    """How many brute-force comparisons each calculators test module of this process
+    made (a :class:`bruteforce.Tally` named ``T``), by the tally's name."""
     bf = sys.modules.get("bruteforce")
     if bf is None:
-        return
-    tallies = [module.T for _, module in sorted(list(sys.modules.items()))
-               if isinstance(getattr(module, "T", None), bf.Tally)]
-    if not tallies:
+        return {}
+    counts: dict[str, int] = {}
+    for _, module in sorted(list(sys.modules.items())):
+        if isinstance(getattr(module, "T", None), bf.Tally):
+            counts[module.T.name] = counts.get(module.T.name, 0) + module.T.n
+    return counts
+
+
+#: The counts the test processes sent back (``make test`` runs two: pytest-xdist).
+WORKER_COUNTS: dict[str, int] = {}
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    """In a pytest-xdist worker: send this process's counts to the main one."""
+    output = getattr(session.config, "workeroutput", None)
+    if output is not None:
+        output["brute_force"] = brute_force_counts()
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_testnodedown(node: object, error: object) -> None:
+    for name, n in getattr(node, "workeroutput", {}).get("brute_force", {}).items():
+        WORKER_COUNTS[name] = WORKER_COUNTS.get(name, 0) + n
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    """Reporting, not testing: how many brute-force comparisons each calculators test
+    module made, printed once at the end of the run (summed over the test
+    processes); the checks themselves assert."""
+    counts = WORKER_COUNTS or brute_force_counts()
+    if not counts:
         return
     terminalreporter.section("brute-force comparisons")
-    for tally in tallies:
-        terminalreporter.write_line(f"[{tally.name}] {tally.n} comparisons")
-    terminalreporter.write_line(f"all modules: {bf.Tally.total}")
+    for name, n in counts.items():
+        terminalreporter.write_line(f"[{name}] {n} comparisons")
+    terminalreporter.write_line(f"all modules: {sum(counts.values())}")

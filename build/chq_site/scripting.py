@@ -31,6 +31,7 @@ from calculators import HEADLINES, PARAMETERS, InputError, Param, compute
 from calculators.cli import main as command_line
 from calculators.outputs import COMMON, DEPRECATED, OUTPUTS
 from chq_site.markers import numbered_lines
+from chq_site.permalinks import page_path
 from chq_site.presentation import PRESETS, STARTING, TITLES
 
 try:  # only the error type (as in markers.py)
@@ -224,7 +225,7 @@ def renamed_list() -> list[str]:
 def calculator_page(mechanic: str, src_uri: str, docs_dir: Path) -> str | None:
     """The relative Markdown link from ``src_uri`` to the mechanic's calculator page,
     or None if it has none (yet)."""
-    target = f"calculators/{mechanic.replace('_', '-')}/index.md"
+    target = f"{page_path(mechanic)}index.md"
     if not (docs_dir / target).is_file():
         return None
     return posixpath.relpath(target, posixpath.dirname(src_uri) or ".")

@@ -100,6 +100,17 @@ function cacheKey(url) {
 }
 
 async function fromCache(key, request) {
+  // A file the engine worker fetched (fetch(): no destination) and asks for again past
+  // the cache, having found the copy it was given damaged (engine-worker.js
+  // openChecked): the network's, while there is one; the quick check (status) repairs
+  // the saved copy meanwhile. (A page reloaded, or a script, is answered as ever.)
+  if (request.cache === "reload" && request.destination === "") {
+    try {
+      return await fetch(request);
+    } catch (error) {
+      // offline: the saved copy is all there is
+    }
+  }
   const cache = await caches.open(CACHE);
   const cached = await cache.match(key);
   return cached || fetch(request);

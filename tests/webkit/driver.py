@@ -225,8 +225,9 @@ def start_xvfb(timeout: float = 30.0) -> Iterator[str]:
             proc.wait()
 
 
-def start_webkit(display: str, width: int = 1366, height: int = 1024) -> Any:
-    """A new WebKitGTK session on ``display`` whose viewport is ``width`` x ``height``."""
+def start_webkit(display: str, width: int = 1366, height: int = 1024, env: dict[str, str] | None = None) -> Any:
+    """A new WebKitGTK session on ``display`` whose viewport is ``width`` x ``height``
+    (``env``: more environment for WebKitWebDriver and the browser it starts)."""
     if not Path(WEBKIT_DRIVER).exists():
         raise MissingWebKit(f"{WEBKIT_DRIVER} is missing: {INSTALL_HINT}")
     from selenium import webdriver
@@ -236,7 +237,7 @@ def start_webkit(display: str, width: int = 1366, height: int = 1024) -> Any:
     options = Options()
     options.overlay_scrollbars_enabled = True  # as on an iPad: scrollbars take no width
     options.timeouts = {"pageLoad": int(PAGE_LOAD_TIMEOUT_S * 1000), "script": int(SCRIPT_TIMEOUT_S * 1000)}
-    service = Service(executable_path=WEBKIT_DRIVER, env={**os.environ, "DISPLAY": display},
+    service = Service(executable_path=WEBKIT_DRIVER, env={**os.environ, "DISPLAY": display, **(env or {})},
                       log_output=subprocess.DEVNULL)
     with warnings.catch_warnings():  # selenium's own call, not ours
         warnings.filterwarnings("ignore", "setting remote_server_addr", DeprecationWarning)

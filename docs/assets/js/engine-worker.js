@@ -19,7 +19,10 @@
  * (DecompressionStream); its gzip check and its size catch a truncated or corrupt
  * copy, and Pyodide refuses one from another build. Anything wrong with it, and the
  * worker boots the normal way (Python from scratch, then the wheel): slower, same
- * answers. "ready" says which boot it was.
+ * answers, the runtime compiled once for both. "ready" says which boot it was. The
+ * runtime and the snapshot are asked for as the worker starts, before Pyodide's loader
+ * has come (early()): in WebKit a worker's downloads pass through the page's own
+ * thread, busy while the page loads.
  *
  * Every file the build lists in `files` (build/chq_site/engine.py file_checks) is
  * checked before it is used: its size, then its SHA-256 (or, where the browser has no
@@ -41,6 +44,12 @@ const queue = new Map(); // key -> the newest request with that key
 let draining = false;
 
 const post = (message) => self.postMessage(message);
+
+/** Each step of the start, in ms from it (the "ready" message's timings): the first
+ *  time a step is reached counts. */
+let t0 = performance.now();
+const timings = {};
+const mark = (step) => { if (!(step in timings)) timings[step] = performance.now() - t0; };
 
 self.addEventListener("message", (event) => {
   const msg = event.data || {};
@@ -96,22 +105,23 @@ let failNow = () => {}; // ends the start at once (set by start())
 const fileName = (url) => String(url).split("?")[0].split("#")[0].split("/").pop();
 
 /** Pyodide's downloads go through here: a file the build lists is handed over only
- *  once checked, except the runtime, which compiles as it streams in (see
- *  streamChecked). Pyodide only logs a failed download of its runtime and waits for
- *  ever, so a file that stays wrong also ends the start at once (failNow). */
-let runtimeURL = "";
+ *  once checked, except the runtime, compiling since the worker started (early). Pyodide
+ *  only logs a failed download of its runtime and waits for ever, so a file that stays
+ *  wrong also ends the start at once (failNow). */
+let runtime = null; // Promise of the compiled runtime (a WebAssembly.Module), or null
 function hookFetch() {
   self.fetch = async (input, init) => {
     const url = typeof input === "string" ? input : (input && input.url) || String(input);
     const name = fileName(url);
     if (!(name in checks) && !(name in expected)) return realFetch(input, init);
+    if (name.endsWith(".wasm") && runtime) {
+      mark("runtimeRequested");
+      return new Response(null, { status: 200, headers: { "content-type": "application/wasm" } }); // unread: see hookWasm
+    }
     try {
-      if (name.endsWith(".wasm") && checks[name]) {
-        runtimeURL = url;
-        return await streamChecked(url, init, name);
-      }
       const got = await openChecked(url, init);
       const bytes = await got.read();
+      if (name.endsWith(".zip")) mark("stdlibFetched");
       return new Response(bytes, { status: 200, headers: { "content-type": got.response.headers.get("content-type") || "" } });
     } catch (error) {
       failNow(error);
@@ -120,9 +130,57 @@ function hookFetch() {
   };
 }
 
+/** Ask for the runtime as the worker starts (it compiles as it streams in), with the
+ *  snapshot (start), not once Pyodide's loader has been imported and run: in WebKit a
+ *  worker's downloads pass through the page's own thread, busy while the page loads,
+ *  and the loader alone took 0.1-1.4 s there. (Asking for the standard library and
+ *  pyodide.asm.mjs early too was measured slower in WebKit: more bytes through that
+ *  thread at once, and the runtime came later.) */
+function early(indexURL) {
+  const wasm = new URL("pyodide.asm.wasm", indexURL).href;
+  if (checks[fileName(wasm)] && typeof WebAssembly.compileStreaming === "function") {
+    runtime = compileRuntime(wasm);
+    runtime.catch(() => {}); // said by hookWasm, when Pyodide asks for it
+  }
+}
+
+/** The runtime, compiled as it arrives and checked at its end (streamChecked): a
+ *  wrong one errors the stream, so its compiling fails, and it is fetched once more,
+ *  past the browser's cache, and checked whole before it compiles. */
+async function compileRuntime(url) {
+  try {
+    const module = await WebAssembly.compileStreaming(streamChecked(url, {}, fileName(url)));
+    mark("compiled");
+    return module;
+  } catch (error) {
+    let bytes;
+    try {
+      bytes = await (await openChecked(url, { cache: "reload" }, false)).read();
+    } catch (again) {
+      failNow(again);
+      throw again;
+    }
+    try {
+      const module = await WebAssembly.compile(bytes);
+      mark("compiled");
+      return module;
+    } catch (wrong) {
+      throw notStarted(wrong);
+    }
+  }
+}
+
+/** A runtime that will not compile or instantiate, said (and the start ended). */
+function notStarted(error) {
+  if (error && error.fatal) return error;
+  const said = new Error(`its Python runtime did not start here (${describe(error)})`);
+  failNow(said);
+  return said;
+}
+
 /** The runtime as it arrives (WebAssembly compiles it meanwhile), checked at its end:
- *  a wrong one errors the stream, so its compiling fails, and hookWasm fetches it
- *  again. Checked bytes are the build's: a server that labels it wrongly does not stop
+ *  a wrong one errors the stream, so its compiling fails, and compileRuntime fetches
+ *  it again. Checked bytes are the build's: a server that labels it wrongly does not stop
  *  it (WebAssembly.instantiateStreaming insists on application/wasm). */
 async function streamChecked(url, init, name) {
   const want = checks[name];
@@ -149,6 +207,7 @@ async function streamChecked(url, init, name) {
       for (let at = 0, i = 0; i < chunks.length; at += chunks[i].byteLength, i++) bytes.set(chunks[i], at);
       bytes.crc = (sum ^ -1) >>> 0;
       report(true);
+      mark("runtimeFetched");
       const wrong = await mismatch(name, bytes, want, response);
       return wrong ? controller.error(new Error(wrong)) : controller.close();
     },
@@ -284,40 +343,33 @@ function crc32(chunk, crc) {
   return c;
 }
 
-/** Pyodide only logs a runtime that did not compile or instantiate (and waits for
- *  ever): here a runtime that came wrong (streamChecked) is fetched once more, past
- *  the browser's cache, and checked whole before it compiles; any other failure, or a
- *  second wrong one, ends the start at once. */
+/** Pyodide's instantiateStreaming gets the runtime compiled since the start (early):
+ *  the same module for the full boot after a snapshot given up on, never compiled
+ *  twice. Pyodide only logs a runtime that did not compile or instantiate (and waits
+ *  for ever): here any failure, or a second wrong copy (compileRuntime), ends the start
+ *  at once. */
 function hookWasm() {
   const real = WebAssembly.instantiateStreaming;
   if (typeof real !== "function") return;
   WebAssembly.instantiateStreaming = async function (source, imports) {
+    mark("compileCalled");
     try {
-      return await real.call(this, source, imports);
+      if (!runtime) return await real.call(this, source, imports);
+      const module = await runtime;
+      const instance = await WebAssembly.instantiate(module, imports);
+      mark("runtimeInstantiated");
+      return { module, instance };
     } catch (error) {
-      if (!runtimeURL) {
-        failNow(new Error(`its Python runtime did not start here (${describe(error)})`));
-        throw error;
-      }
-      const url = runtimeURL;
-      runtimeURL = "";
-      let bytes;
-      try {
-        bytes = await (await openChecked(url, { cache: "reload" }, false)).read();
-      } catch (again) {
-        failNow(again);
-        throw again;
-      }
-      return WebAssembly.instantiateStreaming(new Response(bytes, { headers: { "content-type": "application/wasm" } }), imports);
+      throw notStarted(error);
     }
   };
 }
 
 async function start({ indexURL, wheelURL, snapshotURL, snapshotBytes, fetched, files }) {
-  const t0 = performance.now();
-  // Each step in ms from this start; the start itself as a wall-clock time (the
-  // page's clock has another origin): tools/bench_site.py reports them.
-  const timings = { startedAt: performance.timeOrigin + t0 };
+  t0 = performance.now();
+  // Each step in ms from this start (mark); the start itself as a wall-clock time (the
+  // page's clock has another origin): tools/bench_site and tools/bench_browsers report them.
+  timings.startedAt = performance.timeOrigin + t0;
   const quiet = { stdout: () => {}, stderr: () => {} };
   // A sign of life between the long steps of starting Python: the page waits for a
   // slow engine that is getting on, and gives up on a silent one. An error ends the
@@ -336,8 +388,11 @@ async function start({ indexURL, wheelURL, snapshotURL, snapshotBytes, fetched, 
     hookFetch();
     hookWasm();
     report(true);
+    early(indexURL);
+    const snapshot = inflating ? openChecked(snapshotURL) : null;
+    snapshot && snapshot.catch(() => {}); // said below: a full boot
     const { loadPyodide } = await import(new URL("pyodide.mjs", indexURL).href);
-    timings.imported = performance.now() - t0;
+    mark("imported");
     let pyodide = null;
     let note = "";
     if (inflating) {
@@ -345,25 +400,26 @@ async function start({ indexURL, wheelURL, snapshotURL, snapshotBytes, fetched, 
       // only when it restores them: it gets the (empty) buffer at once, and its
       // fsInit step, which runs between the two, waits until the buffer is filled.
       // So the runtime downloads and compiles while the snapshot downloads, is
-      // checked and inflates (measured, it is filled well before the runtime has
-      // compiled). (A snapshot the server does not have is known from its answer:
-      // full boot at once.)
+      // checked and inflates, both asked for as the worker started (early). (A
+      // snapshot the server does not have is known from its answer: full boot at
+      // once, with the runtime compiled meanwhile.)
       const data = new Uint8Array(snapshotBytes);
       let spoilt = null;
       try {
-        const got = await openChecked(snapshotURL);
-        const filled = got.read().then((bytes) => unpackInto(
-          new Response(bytes).body.pipeThrough(new DecompressionStream("gzip")), data)).then(
-          () => { timings.inflated = performance.now() - t0; },
+        const got = await snapshot;
+        const filled = got.read().then((bytes) => (mark("snapshotFetched"), unpackInto(
+          new Response(bytes).body.pipeThrough(new DecompressionStream("gzip")), data))).then(
+          () => mark("inflated"),
           (error) => {
             spoilt = error;
             new Uint32Array(data.buffer, 0, 1)[0] = 0; // no magic number: Pyodide refuses to restore it
           },
         );
         pyodide = await until(loadPyodide({ indexURL, ...quiet, _loadSnapshot: data,
-          fsInit: () => { timings.instantiated = performance.now() - t0; return filled; } }));
-        timings.loadPyodide = performance.now() - t0;
+          fsInit: () => { mark("instantiated"); return filled; } }));
+        mark("loadPyodide");
         computeJson = pyodide.pyimport("calculators").compute_json;
+        mark("pyimport");
         check();
       } catch (error) {
         if (error && error.fatal) throw error; // the runtime itself: no other boot would do
@@ -382,13 +438,13 @@ async function start({ indexURL, wheelURL, snapshotURL, snapshotBytes, fetched, 
       const wheel = openChecked(wheelURL).then((got) => got.read());
       wheel.catch(failNow); // a wheel that stays wrong ends the start at once
       pyodide = await until(loadPyodide({ indexURL, ...quiet }));
-      timings.loadPyodide = performance.now() - t0;
+      mark("loadPyodide");
       post({ type: "progress", stage: "calculators", loaded: 1, total: 1 });
       pyodide.unpackArchive(await wheel, "wheel");
       computeJson = pyodide.pyimport("calculators").compute_json;
       check();
     }
-    timings.total = performance.now() - t0;
+    mark("total");
     timings.checks = { how: self.crypto && self.crypto.subtle ? "sha256" : "crc32", ms: checkMs };
     post({ type: "ready", boot, timings, note });
     drain();
