@@ -21,9 +21,16 @@ esbuild (npm ``esbuild``, pinned in ``package.json``; ``make setup`` installs it
   importers, each module once), as one classic script (an IIFE: no global names) in
   the modules' own folder, so ``document.currentScript.src`` resolves relative URLs
   as a module's own address did.
+* The engine worker: ``assets/js/engine-worker.js`` and the modules it imports
+  (``assets/js/engine-worker/``, one per concern) as one ES module at that same
+  address (the page and ``companion/engine.js`` start it by its name). One file: in
+  WebKit a module worker's every request passes through the page's main thread, busy
+  while the page loads. Pyodide's loader stays a runtime ``import()`` of the
+  self-hosted file (its URL is computed: esbuild leaves it alone).
 
-Both names carry a hash of their content and their map's (``bundle_serve`` sends
-those as immutable; ``sw.js`` precaches them like any other file, but not the maps).
+The first two names carry a hash of their content and their map's (``bundle_serve``
+sends those as immutable; the worker's name stays, revalidated like every unhashed
+file; ``sw.js`` precaches them like any other file, but not the maps).
 A map is named by a relative ``sourceMappingURL`` comment at the end of its file: a
 browser fetches it only when its developer tools are open.
 """
@@ -51,8 +58,11 @@ ESBUILD = ROOT / "node_modules" / ".bin" / "esbuild"
 MODULES = "assets/js/companion/"
 CSS_NAME = "assets/css/companion.{digest}.css"
 JS_NAME = MODULES + "companion.{digest}.js"
+WORKER = "assets/js/engine-worker.js"  # its own name: started by it
 # Our bundles' maps, by site path (lean.remove_source_maps keeps these).
-OUR_MAP = re.compile(r"^(?:assets/css/companion|assets/js/companion/companion)\.[0-9a-f]{10}\.(?:css|js)\.map$")
+OUR_MAP = re.compile(
+    r"^(?:(?:assets/css/companion|assets/js/companion/companion)\.[0-9a-f]{10}\.(?:css|js)|assets/js/engine-worker\.js)\.map$"
+)
 # No syntax newer than the sources' own (ES2020: BigInt literals); what Safari 14.1
 # needs (the first Safari that reads them all; CSS: -webkit-user-select).
 TARGET = "--target=es2020,safari14.1"
@@ -74,15 +84,20 @@ class Output:
 
 @dataclass
 class Bundle:
-    """The stylesheet and the script made, and the source files they replace."""
+    """The stylesheet and the script made (and the engine worker, when asked for), and
+    the source files they replace."""
 
     css: Output
     js: Output
     sources: set[str] = field(default_factory=set)
+    worker: Output | None = None
+
+    def outputs(self) -> list[Output]:
+        return [self.css, self.js, *([self.worker] if self.worker else [])]
 
     def files(self) -> dict[str, str]:
-        """Site path -> text of the four files to publish (the two and their maps)."""
-        return {name: text for o in (self.css, self.js) for name, text in ((o.name, o.text), (o.name + ".map", o.map))}
+        """Site path -> text of the files to publish (each made and its map)."""
+        return {name: text for o in self.outputs() for name, text in ((o.name, o.text), (o.name + ".map", o.map))}
 
 
 def digest(*texts: str) -> str:
@@ -162,28 +177,39 @@ def bundle_js(docs_dir: Path, entries: list[str]) -> Output:
     return finish(JS_NAME, *run_esbuild(entry, loader="js", docs_dir=docs_dir, options=options))
 
 
-def bundle(docs_dir: Path, css: list[str], modules: list[str]) -> Bundle:
-    """Bundle the stylesheets ``css`` and the module entries ``modules`` (site paths)."""
+def bundle_worker(docs_dir: Path) -> Output:
+    """The engine worker (``WORKER``) and the modules it imports, as one ES module of
+    the same name; its ``import()`` of Pyodide's loader left as it is written."""
+    entry = f'import "./{WORKER}";\n'
+    options = ["--format=esm", TARGET]
+    return finish(WORKER, *run_esbuild(entry, loader="js", docs_dir=docs_dir, options=options))
+
+
+def bundle(docs_dir: Path, css: list[str], modules: list[str], *, worker: bool = False) -> Bundle:
+    """Bundle the stylesheets ``css`` and the module entries ``modules`` (site paths),
+    and the engine worker if ``worker``."""
     for path in modules:
         if not path.startswith(MODULES) or "/" in path[len(MODULES):]:
             raise BundleError(f"{path}: the bundle takes its modules from {MODULES} only")
-    css_out = bundle_css(docs_dir, css)
-    js_out = bundle_js(docs_dir, modules)
+    made = Bundle(css=bundle_css(docs_dir, css), js=bundle_js(docs_dir, modules))
+    made.worker = bundle_worker(docs_dir) if worker else None
     used = {
         posixpath.normpath(posixpath.join(posixpath.dirname(o.name), s))
-        for o in (css_out, js_out) for s in json.loads(o.map)["sources"]
+        for o in made.outputs() for s in json.loads(o.map)["sources"]
     }  # fmt: skip
-    return Bundle(css=css_out, js=js_out, sources={*css, *used})
+    made.sources = {*css, *used}
+    return made
 
 
 def bundle_config(config: MkDocsConfig) -> Bundle:
-    """Bundle ``extra_css`` and the companion modules of ``extra_javascript``; the config
-    then lists the two files made in their place (other scripts stay where they were)."""
+    """Bundle ``extra_css``, the companion modules of ``extra_javascript`` and the engine
+    worker; the config then lists the two files made in their place (other scripts
+    stay where they were; the worker is started by its name)."""
     modules = [  # a plain entry stays a str (MkDocs keeps them so)
         s for s in config.extra_javascript
         if isinstance(s, ExtraScriptValue) and s.type == "module" and s.path.startswith(MODULES)
     ]
-    made = bundle(Path(config.docs_dir), list(config.extra_css), [s.path for s in modules])
+    made = bundle(Path(config.docs_dir), list(config.extra_css), [s.path for s in modules], worker=True)
     script = ExtraScriptValue(made.js.name)  # a classic script (an IIFE)
     first = config.extra_javascript.index(modules[0]) if modules else len(config.extra_javascript)
     others = [s for s in config.extra_javascript if s not in modules]
@@ -193,7 +219,7 @@ def bundle_config(config: MkDocsConfig) -> Bundle:
 
 
 def replace_sources(files: Files, made: Bundle, config: MkDocsConfig) -> Files:
-    """The site without the bundled sources, with the two files made and their maps."""
+    """The site without the bundled sources, with the files made and their maps."""
     for file in [f for f in files if f.src_uri in made.sources]:
         files.remove(file)
     for name, text in made.files().items():

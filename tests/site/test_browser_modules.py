@@ -1,4 +1,5 @@
-"""The widgets' browser code: ES modules in docs/assets/js/companion/, bundled at build.
+"""The widgets' browser code: ES modules in docs/assets/js/companion/, bundled at build;
+the engine worker's, docs/assets/js/engine-worker.js and its modules, likewise.
 
 The sources are one module per concern and one stylesheet per concern; the built site
 has one classic script and one stylesheet of ours in their place, made by esbuild
@@ -31,6 +32,9 @@ IMPORT = re.compile(r"""^\s*import\s+(?:[^"';]*?\s+from\s+)?["'](\.{1,2}/[^"']+)
 OUR_SCRIPTS = re.compile(r"""<script src="([^"]*assets/js/companion/[^"]+)"[^>]*></script>""")
 OUR_CSS = re.compile(r"""<link rel="stylesheet" href="([^"]*assets/css/[^"]+)">""")
 MAX_LINES = 320  # "small enough to read in one sitting"
+WORKER = DOCS / "assets" / "js" / "engine-worker.js"
+WORKER_PARTS = DOCS / "assets" / "js" / "engine-worker"
+MAX_WORKER_LINES = 400  # the project's limit for a source file
 NODE = shutil.which("node")
 
 
@@ -38,6 +42,13 @@ def modules() -> list[Path]:
     found = sorted(SOURCE.glob("*.js"))
     assert found, f"no modules in {SOURCE}"
     return found
+
+
+def worker_modules() -> list[Path]:
+    """The engine worker's entry and the modules of its folder."""
+    found = sorted(WORKER_PARTS.glob("*.js"))
+    assert found, f"no modules in {WORKER_PARTS}"
+    return [WORKER, *found]
 
 
 def listed_css() -> list[str]:
@@ -48,7 +59,7 @@ def listed_css() -> list[str]:
 
 
 def test_every_import_names_a_module_that_is_there() -> None:
-    for module in modules():
+    for module in [*modules(), *worker_modules()]:
         for target in IMPORT.findall(module.read_text(encoding="utf-8")):
             assert (module.parent / target).resolve().is_file(), (
                 f"{module.name} imports {target}: no such file"
@@ -59,6 +70,12 @@ def test_modules_are_small() -> None:
     for module in modules():
         lines = module.read_text(encoding="utf-8").count("\n")
         assert lines <= MAX_LINES, f"{module.name}: {lines} lines"
+
+
+def test_worker_modules_are_small() -> None:
+    for module in worker_modules():
+        lines = module.read_text(encoding="utf-8").count("\n")
+        assert lines <= MAX_WORKER_LINES, f"{module.relative_to(DOCS)}: {lines} lines"
 
 
 @pytest.mark.parametrize("page", PAGES)
@@ -125,6 +142,25 @@ def test_one_script_minified_with_its_map_of_every_module(built_site: Path) -> N
     for module in modules():
         for target in IMPORT.findall(module.read_text(encoding="utf-8")):
             assert order.index(target.removeprefix("./")) < order.index(module.name), (module.name, target)
+
+
+def test_the_engine_worker_is_one_module_file_with_its_map(built_site: Path) -> None:
+    """One request for the worker, at the address the pages start it by: its modules are
+    in it (none imported, none published), Pyodide's loader is still imported at run
+    time from the self-hosted copy."""
+    site_path = "assets/js/engine-worker.js"
+    text, source_map = read_bundle(built_site, site_path)
+    code = text[: text.rindex("//# sourceMappingURL=")]
+    # No static import or re-export left (the only import is Pyodide's, a call).
+    statement = r"""(?:^|[;}\n])\s*(?:import\s*(?:[{*"']|[\w$]+\s*(?:,|from\b))|export\b)"""
+    assert not re.search(statement, code), "a static import or export is left"
+    assert re.search(r"""\bimport\(new URL\("pyodide\.mjs",""", code), "Pyodide's loader is not imported at run time"
+    assert "engine-worker/" not in code, "a module of the worker is named in it"
+    assert not (built_site / "assets" / "js" / "engine-worker").exists(), "the worker's modules published too"
+    assert "assets/js/engine-worker/" not in (built_site / "sw.js").read_text(encoding="utf-8")
+    sources = [posixpath.normpath(posixpath.join("assets/js", s)) for s in source_map["sources"]]  # type: ignore[union-attr]
+    assert sorted(sources) == sorted(m.relative_to(DOCS).as_posix() for m in worker_modules())
+    check_map(site_path, text, source_map, sources)
 
 
 # ------------------------------------------------------------------ the bundle itself
