@@ -17,7 +17,7 @@ the WebKit lane's (tests/webkit/driver.py), whose probe notes the times, with th
 service worker API hidden (a cold visit each time).
 
 Then, step by step, where each browser's time goes: the steps the engine worker
-reports with its "ready" (engine-worker.js ``mark``), as seconds from navigation start,
+reports with its "ready" (engine-worker/state.js ``mark``), as seconds from navigation start,
 median and range per browser and the WebKit / Chromium ratio of the medians, and the
 spans between them that are one piece of work each (the runtime's compile, the
 snapshot's inflating, the restore, the first ``compute()``).

@@ -114,7 +114,7 @@ PACKED_PAGE = 4096
 
 
 def pack_snapshot(raw: bytes) -> bytes:
-    """The snapshot without its zero pages (engine-worker.js unpackInto reverses it).
+    """The snapshot without its zero pages (engine-worker/snapshot.js unpackInto reverses it).
 
     >>> raw = bytes(8192) + b"x" * 10 + bytes(4096 - 10) + bytes(4096) + b"end"
     >>> packed = pack_snapshot(raw)
@@ -225,7 +225,7 @@ def engine_info() -> dict[str, Any]:
 
 def file_checks() -> dict[str, dict[str, int | str]]:
     """What each file the worker downloads must be, by file name: its bytes, the
-    first 16 hex digits of its SHA-256 and its CRC-32 (engine-worker.js checks each
+    first 16 hex digits of its SHA-256 and its CRC-32 (engine-worker/checks.js checks each
     body before using it: a Wi-Fi login page or a cut transfer kept in the browser's
     cache would otherwise stay for as long as the file's name does).
 
