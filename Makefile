@@ -49,6 +49,7 @@ check: test
 bench: setup browser            ## benchmarks: print figures, assert nothing
 	$(PY) -m tools.bench_calculators
 	$(PY) -m tools.bench_site
+	$(PY) -m tools.bench_browsers
 
 bundle: setup                   ## club bundle: dist/combat-hq-rules-<version>.zip
 	$(PY) -m tools.bundle
