@@ -101,10 +101,11 @@ function cacheKey(url) {
 
 async function fromCache(key, request) {
   // A file the engine worker fetched (fetch(): no destination) and asks for again past
-  // the cache, having found the copy it was given damaged (engine-worker.js
+  // the cache, having found the copy it was given damaged (engine-worker/checks.js
   // openChecked): the network's, while there is one; the quick check (status) repairs
-  // the saved copy meanwhile. (A page reloaded, or a script, is answered as ever.)
-  if (request.cache === "reload" && request.destination === "") {
+  // the saved copy meanwhile. Only the engine's files: anything else (a page reloaded,
+  // a script, the search index) is answered from the saved copy as ever.
+  if (request.cache === "reload" && request.destination === "" && key.includes("/assets/engine/")) {
     try {
       return await fetch(request);
     } catch (error) {
