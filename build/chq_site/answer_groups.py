@@ -50,10 +50,10 @@ from calculators.artillery import VARIANTS, landing
 from calculators.close_assault import State, pools, start_state
 from calculators.params import COVER_DICE
 from chq_site import engine
+from chq_site.answer_index import Answers, Values
 from chq_site.paths import CACHE
 from chq_site.permalinks import base_values
 
-DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz"
 DICE = tuple(range(1, 13))  # the dice a side or a battery most often rolls
 
 
@@ -178,29 +178,6 @@ def _styles(mechanic: str) -> dict[str, str]:
     return {key: style for key, _, style in labels.FIGURES[mechanic]}
 
 
-class _Values:
-    """The table's pool of distinct values; the same value is stored once."""
-
-    def __init__(self) -> None:
-        self.items: list[Any] = []
-        self.ids: dict[str, int] = {}
-
-    def add(self, item: Any) -> int:
-        key = json.dumps(item)
-        if key not in self.ids:
-            self.ids[key] = len(self.items)
-            self.items.append(item)
-        return self.ids[key]
-
-
-def _base36(n: int, width: int) -> str:
-    out = ""
-    for _ in range(width):
-        n, digit = divmod(n, 36)
-        out = DIGITS[digit] + out
-    return out
-
-
 def _classes(group: Group, base: dict[str, Any]) -> tuple[list[int], list[dict[str, Any]]]:
     """Each setting's class (-1: none) and a setting of each class, in order of first use."""
     names = [name for name, _ in group.axes]
@@ -225,37 +202,26 @@ def make_table(mechanic: str, keys: Sequence[str]) -> dict[str, Any]:
     base = base_values(mechanic)
     texts = TEXTS.get(mechanic, ())
     styles = _styles(mechanic)
-    values = _Values()
+    values = Values()
     table_groups, chosen = [], []
     for group in groups(mechanic):
         classes, settings = _classes(group, base)
         table_groups.append({"axes": [{"name": n, "values": list(v)} for n, v in group.axes],
                              "classes": classes, "count": len(settings)})
         chosen.append(settings)
-    answers: list[list[int] | None] = []
-    answer_ids: dict[str, int] = {}
-    index: list[int] = []
+    answers = Answers()
     for cell in itertools.product(*chosen):
         params = {**base, **{k: v for setting in cell for k, v in setting.items()}}
         try:
             result: dict[str, Any] | None = compute(mechanic, params)
         except InputError:
             result = None  # the engine says why, naming the field
-        answer = None if result is None else [
+        answers.add(None if result is None else [
             -1 if key not in result
             else values.add(printed(result[key], styles[key]) if key in texts else _plain(result[key]))
-            for key in keys]
-        seen = json.dumps(answer)
-        if seen not in answer_ids:
-            answer_ids[seen] = len(answers)
-            answers.append(answer)
-        index.append(answer_ids[seen])
-    width = 1
-    while 36**width < len(answers):
-        width += 1
+            for key in keys])
     return {"mechanic": mechanic, "keys": list(keys), "texts": [k for k in keys if k in texts],
-            "groups": table_groups, "values": values.items, "answers": answers, "width": width,
-            "index": "".join(_base36(i, width) for i in index)}
+            "groups": table_groups, "values": values.items, **answers.fields()}
 
 
 def _plain(value: Any) -> Any:

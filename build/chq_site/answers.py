@@ -53,6 +53,7 @@ from typing import Any
 
 from calculators import HEADLINES, PARAMETERS, InputError, compute, compute_json
 from chq_site import answer_groups, engine
+from chq_site.answer_index import Answers, Values
 from chq_site.permalinks import answer_key, preset_values
 from chq_site.presentation import FIGURES, HEADLINE_WHEN, PRESETS
 
@@ -64,7 +65,6 @@ TABLED = (*SMALL, *answer_groups.GROUPED)
 # Held at the rules' values: other values are left to the engine.
 FIXED: dict[str, dict[str, Any]] = {"spotting": {"spotter_dice": 4, "owner_dice": 3}}
 JOIN = "; "
-DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz"
 
 
 def _spotting_steps() -> list[float]:
@@ -143,19 +143,8 @@ def shown_keys(mechanic: str, headline: str | None, figures: Sequence[str]) -> l
     return keys + [key for key in figures if key not in keys]
 
 
-class _Values:
-    """The table's pool of distinct values; the same value is stored once."""
-
-    def __init__(self) -> None:
-        self.items: list[Any] = []
-        self.ids: dict[str, int] = {}
-
-    def add(self, item: Any) -> int:
-        key = json.dumps(item, sort_keys=True)
-        if key not in self.ids:
-            self.ids[key] = len(self.items)
-            self.items.append(item)
-        return self.ids[key]
+class _Values(Values):
+    """The table's pool of distinct values, and what an answer holds for a result's value."""
 
     def slot(self, value: Any) -> int | list[int]:
         """What an answer holds for one key's value."""
@@ -168,42 +157,17 @@ class _Values:
         raise ValueError(f"cannot put {value!r} in an answer table")
 
 
-def _base36(n: int, width: int) -> str:
-    out = ""
-    for _ in range(width):
-        n, digit = divmod(n, 36)
-        out = DIGITS[digit] + out
-    return out
-
-
 def make_table(mechanic: str, keys: Sequence[str]) -> dict[str, Any]:
     """The answer table of one mechanic: ``compute()`` at every class of input."""
     table_axes = axes(mechanic)
     names = [axis["name"] for axis in table_axes]
     values = _Values()
-    answers: list[list[int | list[int]]] = []
-    answer_ids: dict[str, int] = {}
-    index: list[int] = []
+    answers = Answers()
     for combo in itertools.product(*(representatives(axis) for axis in table_axes)):
         result = compute(mechanic, dict(zip(names, combo, strict=True)))
-        answer = [values.slot(result[key]) if key in result else -1 for key in keys]
-        seen = json.dumps(answer)
-        if seen not in answer_ids:
-            answer_ids[seen] = len(answers)
-            answers.append(answer)
-        index.append(answer_ids[seen])
-    width = 1
-    while 36**width < len(answers):
-        width += 1
-    return {
-        "mechanic": mechanic,
-        "keys": list(keys),
-        "axes": table_axes,
-        "values": values.items,
-        "answers": answers,
-        "width": width,
-        "index": "".join(_base36(i, width) for i in index),
-    }
+        answers.add([values.slot(result[key]) if key in result else -1 for key in keys])
+    return {"mechanic": mechanic, "keys": list(keys), "axes": table_axes, "values": values.items,
+            **answers.fields()}
 
 
 @cache
