@@ -21,7 +21,9 @@ def selected() -> list[str]:
     run = subprocess.run(
         [sys.executable, "-m", "pytest", "--collect-only", "-q", "-m", "not browser", "-p", "no:randomly"],
         cwd=ROOT, capture_output=True, text=True, check=False,
-        env={**os.environ, "CHQ_FUZZ_EXAMPLES": "1000"})
+        # (without the caller's PYTEST_ADDOPTS: -v would change the listing read here)
+        env={**{k: v for k, v in os.environ.items() if k != "PYTEST_ADDOPTS"},
+             "CHQ_FUZZ_EXAMPLES": "1000"})
     assert run.returncode == 0, run.stdout[-2000:] + run.stderr[-2000:]
     return [line for line in run.stdout.splitlines() if "::" in line]
 

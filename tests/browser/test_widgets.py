@@ -233,7 +233,7 @@ def watch(page: Any, errors: list[str]) -> None:
 
 def make_context(browser: Any, base: str, **options: Any) -> tuple[Any, RequestLog]:
     origin = base.split("/", 3)
-    context = browser.new_context(viewport=VIEWPORT, **options)
+    context = browser.new_context(**{"viewport": VIEWPORT, **options})
     context.add_init_script("delete Navigator.prototype.serviceWorker;")
     log = RequestLog(f"{origin[0]}//{origin[2]}")
     context.route("**/*", log.route)
@@ -687,6 +687,43 @@ def test_compact_widget_on_a_rule_page(session: Session, built_site: Path) -> No
 # --------------------------------------------------------------------------- #
 # Fallbacks: engine blocked, JavaScript off, served under a sub-path          #
 # --------------------------------------------------------------------------- #
+
+def test_engine_failure_leaves_the_rules_text_where_the_reader_is(browser: Any, site_url: str) -> None:
+    """A reader scrolls down a rules page with three cards while the engine cannot
+    load: the failure reaches every card at once, and each card says so and where its
+    table is, but no card opens its table (300-700 px each): the paragraph the reader
+    is on stays where it was on the screen."""
+    context, _ = make_context(browser, site_url)  # 820 x 1180, a tablet
+    context.route("**/assets/engine/**", lambda route: route.abort())
+    page = context.new_page()
+    try:
+        page.goto(url(site_url, "rules/blinds/"))
+        cards = page.locator(".chq-widget[data-mode=compact]")
+        assert cards.count() >= 3
+        # The reader is on what follows the last card, with every card above:
+        # scrolling there brings the cards into view, which starts the engine.
+        place = page.evaluate("""() => {
+            const cards = document.querySelectorAll('.chq-widget[data-mode=compact]');
+            const p = cards[cards.length - 1].nextElementSibling;
+            p.setAttribute('data-reader-here', '');
+            p.scrollIntoView({block: 'center', behavior: 'instant'});
+            return p.getBoundingClientRect().top;
+        }""")
+        page.wait_for_function(
+            "() => [...document.querySelectorAll('[data-calculator]')].every(r => r.dataset.engine === 'error')",
+            timeout=READY_MS)
+        page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+        now = page.evaluate("() => document.querySelector('[data-reader-here]').getBoundingClientRect().top")
+        assert abs(now - place) < 60, f"the reader's paragraph moved from {place:.0f} to {now:.0f} px"
+        for i in range(cards.count()):
+            card = cards.nth(i)
+            assert card.locator(".chq-table").evaluate("d => d.open") is False
+            status = card.locator(".chq-status__text").inner_text()
+            assert status.startswith("The calculator engine could not load here:"), status
+            assert "tap “Table computed when the site was built” to open it" in status, status
+    finally:
+        context.close()
+
 
 def test_engine_blocked_shows_message_and_build_time_table(
     browser: Any, site_url: str, artifacts: Path

@@ -46,6 +46,9 @@ INSTALL_HINT = "run `make browser` (as root it runs apt-get install -y webkit2gt
 ENGINE_TIMEOUT_S = 300.0
 PAGE_LOAD_TIMEOUT_S = 300.0
 SCRIPT_TIMEOUT_S = 120.0
+# Every WebDriver command answers within this, or fails the test: selenium's own
+# default waits for ever, and a WebKit that stops answering would hang the suite.
+COMMAND_TIMEOUT_S = PAGE_LOAD_TIMEOUT_S + 60.0
 STEP_TIMEOUT_S = 30.0
 POLL_S = 0.2
 
@@ -242,6 +245,7 @@ def start_webkit(display: str, width: int = 1366, height: int = 1024, env: dict[
     with warnings.catch_warnings():  # selenium's own call, not ours
         warnings.filterwarnings("ignore", "setting remote_server_addr", DeprecationWarning)
         driver = webdriver.WebKitGTK(options=options, service=service)
+    driver.command_executor.client_config.timeout = COMMAND_TIMEOUT_S
     try:
         set_viewport(driver, width, height)
     except BaseException:

@@ -56,18 +56,23 @@ function detail(text) {
   return el("span", { class: "chq-status__detail", text });
 }
 
-/** The engine could not load (``reason``): say so, and open the build-time table. */
+/** The engine could not load (``reason``): say so, and point to the build-time
+ * table. A calculator page's own widget opens it; a card in the rules text leaves it
+ * as the reader left it: the engine fails for every card of the page at once, and
+ * opening each card's table (300-700 px each) moved the text under the reader. */
 export function showFailure(root, reason) {
   const status = root.querySelector(".chq-status");
   status.hidden = false;
   const bar = status.querySelector(".chq-status__bar");
   bar.hidden = true;
   const clean = String(reason || "unknown error").replace(/[.\s]+$/, "");
-  status.querySelector(".chq-status__text").textContent =
-    `The calculator engine could not load here: ${clean}. The table below was computed when the site was built.`;
-  root.dataset.engine = "error";
   const table = root.querySelector(".chq-table");
-  if (table) table.open = true;
+  const opens = Boolean(table) && root.dataset.mode !== "compact";
+  status.querySelector(".chq-status__text").textContent =
+    `The calculator engine could not load here: ${clean}. The table below was computed when the site was built` +
+    (table && !opens && !table.open ? ` (tap “${table.querySelector("summary").textContent.trim()}” to open it).` : ".");
+  root.dataset.engine = "error";
+  if (opens) table.open = true;
 }
 
 /** Where the answer would be, with no engine and no answer for the inputs shown. */
