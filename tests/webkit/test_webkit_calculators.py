@@ -131,6 +131,42 @@ def test_page_answer_comes_before_the_engine(mechanic: str, engineless_site: str
     assert page_errors(driver) == []
 
 
+def test_engine_failure_leaves_the_rules_text_in_place(engineless_site: str,
+                                                      engineless_driver: Any) -> None:
+    """As in Chromium (test_widgets.py): the engine's failure reaches every card of a
+    rules page at once; each says where its table is, none opens it, and what the
+    reader is on stays on the tablet's screen, near where it was."""
+    driver = engineless_driver
+    driver.get("about:blank")
+    driver.get(url(engineless_site, "rules/blinds/"))
+    wait_js(driver, "return document.querySelectorAll('.chq-widget[data-mode=compact]').length >= 3",
+            what="the rules page's cards")
+    place = run_js(driver, """
+        const cards = document.querySelectorAll('.chq-widget[data-mode=compact]');
+        const p = cards[cards.length - 1].nextElementSibling;
+        p.setAttribute('data-reader-here', '');
+        p.scrollIntoView({block: 'center', behavior: 'instant'});
+        return p.getBoundingClientRect().top;""")
+    wait_js(driver, "return [...document.querySelectorAll('[data-calculator]')]"
+                    ".every(r => r.dataset.engine === 'error')",
+            timeout=ENGINE_TIMEOUT_S, what="every card to say the engine failed (its files are 404 here)")
+    shown = driver.execute_async_script("""
+        const done = arguments[arguments.length - 1];
+        requestAnimationFrame(() => requestAnimationFrame(() => done({
+          top: document.querySelector('[data-reader-here]').getBoundingClientRect().top,
+          cards: [...document.querySelectorAll('.chq-widget[data-mode=compact]')].map(r => ({
+            open: r.querySelector('.chq-table').open,
+            status: r.querySelector('.chq-status__text').textContent}))})));""")
+    # WebKit has no scroll anchoring: what grows above the reader moves the text. The
+    # three status lines may grow by a line each; the tables would add ~1,600 px.
+    assert abs(shown["top"] - place) < 100, f"the reader's place moved from {place:.0f} to {shown['top']:.0f} px"
+    for card in shown["cards"]:
+        assert card["open"] is False, card
+        assert card["status"].startswith("The calculator engine could not load here:"), card
+        assert "tap “Table computed when the site was built” to open it" in card["status"], card
+    assert page_errors(driver) == []
+
+
 def check_table_answer(shown: dict[str, Any], mechanic: str, params: dict[str, Any]) -> None:
     """An answer from Close Assault's or artillery's table: the headline's value is
     the nearest double to its exact fraction (as compute()'s), and each figure is
