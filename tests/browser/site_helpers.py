@@ -187,6 +187,15 @@ def open_search(page: Any) -> Any:
     return field
 
 
+def enter_query(field: Any, query: str) -> None:
+    """Put ``query`` in the search field as a reader who types fast: all but its last
+    character at once, then the last as a key press. Material searches on a key's
+    release (``fill()`` alone fires no search), so the worker is asked once, for the
+    whole query, not once for each prefix."""
+    field.fill(query[:-1])
+    field.press_sequentially(query[-1:])
+
+
 def search_toggle(page: Any) -> Any:
     """The header's search icon (displayed below 60em only)."""
     return page.locator('label.md-header__button[for="__search"]')

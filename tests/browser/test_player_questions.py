@@ -22,7 +22,14 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from tests.browser.site_helpers import ROOT, open_search, track_search_worker, url, wait_for_search_settled
+from tests.browser.site_helpers import (
+    ROOT,
+    enter_query,
+    open_search,
+    track_search_worker,
+    url,
+    wait_for_search_settled,
+)
 
 QUESTIONS = ROOT / "tests" / "fixtures" / "player_questions.json"
 RIGHT_AT_LEAST = 0.9
@@ -56,8 +63,7 @@ def ask_all(page, site_url: str, asked: list[dict]) -> list[tuple[str, str, list
     field = open_search(page)
     answers = []
     for question in asked:
-        field.fill("")
-        field.press_sequentially(question["q"], delay=5)
+        enter_query(field, question["q"])
         wait_for_search_settled(page, question["q"])
         href = page.evaluate(FIRST_HIT)
         answers.append((question["q"], where(href, site_url) if href else "(nothing)", question["first"]))
