@@ -6,6 +6,7 @@ compute_json always answers JSON with "result" or "error"."""
 from __future__ import annotations
 
 import contextlib
+import functools
 import io
 import json
 import math
@@ -79,6 +80,7 @@ def valid(param: Param) -> st.SearchStrategy[Any]:
     return st.one_of(ints, st.floats(param.minimum, param.maximum))
 
 
+@functools.cache  # one strategy per parameter, built once (not at every draw)
 def value(param: Param) -> st.SearchStrategy[Any]:
     return st.one_of(valid(param), valid(param), valid(param), JUNK)
 
