@@ -247,6 +247,22 @@ def wait_for_search_settled(page: Any, query: str, timeout: float = 15_000) -> N
     page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
 
 
+# How much taller the page's title is than its words (px): its hidden permalink
+# anchor (the "¶" Material adds to headings) once wrapped onto a line of its own on
+# a phone, a blank line under the title. An arrow function, for either driver.
+TITLE_EXTRA = """() => {
+  const h = document.querySelector('article h1');
+  if (!h) return null;
+  const words = [...h.childNodes].filter(n => n.nodeType === Node.TEXT_NODE && n.textContent.trim());
+  const range = document.createRange();
+  range.setStartBefore(words[0]);
+  range.setEndAfter(words[words.length - 1]);
+  return Math.round(h.getBoundingClientRect().height - range.getBoundingClientRect().height);
+}"""
+# Under half a line of the title's type (the line box around the words' glyphs).
+TITLE_EXTRA_AT_MOST = 16
+
+
 def calculator_states(page: Any, attribute: str = "state") -> list[str]:
     """``data-state`` (or another ``data-`` attribute, e.g. ``engine``) of every
     calculator widget on the page (empty if none)."""

@@ -15,11 +15,12 @@ from typing import Any
 
 import pytest
 
-from tests.browser.site_helpers import nav_pages, url
+from tests.browser.site_helpers import TITLE_EXTRA, TITLE_EXTRA_AT_MOST, nav_pages, url
 from tests.browser.test_site_search import EXPECTED, interdiction_pages, page_pattern
 from tests.webkit.driver import (
     ENGINE_TIMEOUT_S,
     STEP_TIMEOUT_S,
+    narrowest_viewport,
     page_errors,
     run_js,
     set_viewport,
@@ -28,6 +29,7 @@ from tests.webkit.driver import (
 )
 
 TABLETS = [(768, 1024), (820, 1180)]
+PHONE = (390, 844)  # WebKit's window goes down to about 450 px: its narrowest
 DESKTOP = (1366, 1024)
 
 # One page as laid out now. Widgets are "mounted" once companion.js has set their
@@ -70,6 +72,13 @@ def test_every_page_loads_cleanly_and_never_scrolls_sideways(probe_site: str, ne
             if state["scrollWidth"] > state["clientWidth"]:
                 problems.append(f"{where} at {width}x{height}: scrolls sideways "
                                 f"({state['scrollWidth']} > {state['clientWidth']})")
+        # No blank line under the title, at the tablet's size and at a phone's.
+        for size in ("tablet", "phone"):
+            if size == "phone":
+                narrowest_viewport(driver, *PHONE)
+            extra = run_js(driver, f"return ({TITLE_EXTRA})()")
+            if extra is None or extra > TITLE_EXTRA_AT_MOST:
+                problems.append(f"{where} ({size}): the title is {extra} px taller than its words")
         if not state["h1"]:
             problems.append(f"{where}: no h1")
         problems += [f"{where}: widget {w} in error" for w in state["widgets"] if w[1] == "error"]
