@@ -27,6 +27,7 @@ import json
 import os
 import select
 import subprocess
+import sys
 import threading
 import time
 import warnings
@@ -49,6 +50,9 @@ SCRIPT_TIMEOUT_S = 120.0
 # Every WebDriver command answers within this, or fails the test: selenium's own
 # default waits for ever, and a WebKit that stops answering would hang the suite.
 COMMAND_TIMEOUT_S = PAGE_LOAD_TIMEOUT_S + 60.0
+# A new session (WebKitWebDriver starting MiniBrowser) takes 1-3 s, 10 s under load.
+SESSION_TIMEOUT_S = 60.0
+SESSION_TRIES = 3
 STEP_TIMEOUT_S = 30.0
 POLL_S = 0.2
 
@@ -230,12 +234,56 @@ def start_xvfb(timeout: float = 30.0) -> Iterator[str]:
 
 def start_webkit(display: str, width: int = 1366, height: int = 1024, env: dict[str, str] | None = None) -> Any:
     """A new WebKitGTK session on ``display`` whose viewport is ``width`` x ``height``
-    (``env``: more environment for WebKitWebDriver and the browser it starts)."""
+    (``env``: more environment for WebKitWebDriver and the browser it starts).
+
+    WebKitWebDriver starts MiniBrowser for the session; once in a while (seen once
+    in a full run's hundred-odd sessions, under load) MiniBrowser never comes up and
+    the driver waits for it for ever, and so did the test: the session must start
+    within :data:`SESSION_TIMEOUT_S`, else that driver is stopped and a new one
+    started, up to :data:`SESSION_TRIES` times, each miss said on stderr."""
     if not Path(WEBKIT_DRIVER).exists():
         raise MissingWebKit(f"{WEBKIT_DRIVER} is missing: {INSTALL_HINT}")
-    from selenium import webdriver
+    for attempt in range(1, SESSION_TRIES + 1):
+        try:
+            driver = _webkit_session(display, env)
+            break
+        except Exception as exc:  # the new-session request timed out or failed
+            if attempt == SESSION_TRIES:
+                raise
+            print(f"\nWebKit's session did not start (try {attempt} of {SESSION_TRIES}): "
+                  f"{type(exc).__name__}: {str(exc)[:300]}", file=sys.stderr)
+    try:
+        set_viewport(driver, width, height)
+    except BaseException:
+        driver.quit()
+        raise
+    return driver
+
+
+def _webkit_session(display: str, env: dict[str, str] | None) -> Any:
+    """One WebKitWebDriver and its session; the driver is stopped if the session
+    does not start."""
+    from selenium.webdriver.common.webdriver import LocalWebDriver
+    from selenium.webdriver.remote.client_config import ClientConfig
     from selenium.webdriver.webkitgtk.options import Options
     from selenium.webdriver.webkitgtk.service import Service
+
+    class WebKitSession(LocalWebDriver):
+        """selenium's WebKitGTK driver, with a deadline on every command (selenium's
+        own waits for ever: its timeout is the socket default, None)."""
+
+        def __init__(self, options: Options, service: Service) -> None:
+            self.service = service
+            self.service.start()
+            config = ClientConfig(remote_server_addr=service.service_url, keep_alive=True,
+                                  timeout=SESSION_TIMEOUT_S)
+            try:
+                super().__init__(command_executor=service.service_url, options=options,
+                                 client_config=config)
+            except BaseException:
+                self.quit()
+                raise
+            config.timeout = COMMAND_TIMEOUT_S
 
     options = Options()
     options.overlay_scrollbars_enabled = True  # as on an iPad: scrollbars take no width
@@ -244,14 +292,7 @@ def start_webkit(display: str, width: int = 1366, height: int = 1024, env: dict[
                       log_output=subprocess.DEVNULL)
     with warnings.catch_warnings():  # selenium's own call, not ours
         warnings.filterwarnings("ignore", "setting remote_server_addr", DeprecationWarning)
-        driver = webdriver.WebKitGTK(options=options, service=service)
-    driver.command_executor.client_config.timeout = COMMAND_TIMEOUT_S
-    try:
-        set_viewport(driver, width, height)
-    except BaseException:
-        driver.quit()
-        raise
-    return driver
+        return WebKitSession(options, service)
 
 
 def set_viewport(driver: Any, width: int, height: int) -> None:
