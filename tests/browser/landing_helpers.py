@@ -187,9 +187,13 @@ STILL = """(before) => {
 
 # A page at ``want.path`` has settled: its widgets answered (or failed: the engine is
 # blocked, the build's answers show), are not waiting on the engine, and nothing
-# scrolled or wrote history lately.
+# scrolled or wrote history lately. With ``want.title``, the page shown is that one:
+# on Back, the address changes at once and Material swaps the content in later (under
+# load, more than a second later), so the calculator page left behind once passed
+# for the rules page.
 SETTLED = """(want) => {
   if (!location.pathname.endsWith('/' + want.path) || !window.__chqQuiet) return false;
+  if (want.title && document.title !== want.title) return false;
   const cards = [...document.querySelectorAll('[data-calculator]')];
   return cards.length >= want.widgets
     && cards.every((r) => (r.dataset.state === 'ready' || r.dataset.state === 'error')

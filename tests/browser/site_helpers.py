@@ -263,6 +263,32 @@ TITLE_EXTRA = """() => {
 TITLE_EXTRA_AT_MOST = 16
 
 
+# The mouse wheel scrolls smoothly: "still for a few frames" is not "over" (under load
+# a smooth scroll can pause for three frames and go on). The browser says when the
+# page's scroll is over (``scrollend``); the page's scroll events and that word are
+# numbered in order (Material scrolls its table of contents too: not the page's).
+WHEEL_WATCH = """() => {
+  if (window.__chqWheel) return;
+  const s = window.__chqWheel = {seq: 0, scrolled: 0, ended: 0};
+  addEventListener('scroll', (e) => { if (e.target === document) s.scrolled = ++s.seq; }, {passive: true});
+  addEventListener('scrollend', (e) => { if (e.target === document) s.ended = ++s.seq; });
+}"""
+WHEEL_LANDED = """before => {
+  const s = window.__chqWheel;
+  return window.scrollY !== before && s.ended > s.scrolled;
+}"""
+
+
+def wheel(page: Any, dy: int, timeout: float = 30_000) -> float:
+    """Turn the mouse wheel by ``dy`` where the pointer is, and wait until the page's
+    scroll it started is over; return where the page was before (``scrollY``)."""
+    page.evaluate(WHEEL_WATCH)
+    before = page.evaluate("() => window.scrollY")
+    page.mouse.wheel(0, dy)
+    page.wait_for_function(WHEEL_LANDED, arg=before, polling="raf", timeout=timeout)
+    return before
+
+
 def calculator_states(page: Any, attribute: str = "state") -> list[str]:
     """``data-state`` (or another ``data-`` attribute, e.g. ``engine``) of every
     calculator widget on the page (empty if none)."""

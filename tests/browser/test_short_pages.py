@@ -34,7 +34,7 @@ from tests.browser.short_page_helpers import (
     calculator_pages,
     headline_pct,
 )
-from tests.browser.site_helpers import url
+from tests.browser.site_helpers import url, wheel
 from tests.browser.test_widgets import READY_MS, watched_page
 
 MAIN = ".chq-widget[data-mode=full]"
@@ -75,15 +75,11 @@ def scroll_up_through(page: Any) -> list[dict]:
         before = page.evaluate("() => window.scrollY")
         if before <= 0:
             break
-        page.mouse.wheel(0, -400)
-        page.wait_for_function("y => window.scrollY < y", arg=before, timeout=10_000)
         # Material shows or hides its button on the scroll's own frame (its transition
-        # aside): read it once the page has kept still for two frames.
-        page.wait_for_function(
-            """() => { const s = window.__chqTop || (window.__chqTop = {y: NaN, n: 0});
-                       s.n = window.scrollY === s.y ? s.n + 1 : 0; s.y = window.scrollY; return s.n >= 2; }""",
-            polling="raf", timeout=10_000)
-        page.evaluate("() => Promise.all(document.getAnimations().map(a => a.finished))")
+        # aside): read it once the wheel's scroll is over and the transitions done.
+        wheel(page, -400)
+        page.wait_for_function("() => document.getAnimations().every(a => a.playState !== 'running')",
+                               polling="raf", timeout=10_000)
         seen.append(page.evaluate(TOP_BUTTON))
     return seen
 

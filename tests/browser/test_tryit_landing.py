@@ -33,7 +33,6 @@ from tests.browser.landing_helpers import (
     QUIET_MS,
     QUIET_PROBE,
     SETTLED,
-    STILL,
     WHEEL,
     WHERE_LINK,
     PermalinkLink,
@@ -41,7 +40,7 @@ from tests.browser.landing_helpers import (
     landing_problems,
     permalink_links,
 )
-from tests.browser.site_helpers import url
+from tests.browser.site_helpers import url, wheel
 from tests.browser.test_widgets import READY_MS, watched_page
 
 PAGES_WITH_TRY_IT = ("rules/blinds/", "rules/artillery/", "rules/close-assault/")
@@ -54,7 +53,7 @@ def open_page(page: Any, base: str, link: PermalinkLink) -> None:
 
 
 def tap(page: Any, link: PermalinkLink) -> tuple[str, dict]:
-    """Scroll onto the link with the wheel and tap it as soon as the page is still;
+    """Scroll onto the link with the wheel and tap it as soon as the scroll is over;
     the link's address at the tap and where it was on screen."""
     page.evaluate(MARK, {"kind": link.kind, "index": link.index, "wheel": WHEEL})
     # The cards now in view have started the engine and learnt it is not coming: the
@@ -62,10 +61,8 @@ def tap(page: Any, link: PermalinkLink) -> tuple[str, dict]:
     page.wait_for_function(SETTLED, arg={"path": link.page, "widgets": 0, "quiet": QUIET_MS},
                            timeout=READY_MS)
     page.evaluate(MARK, {"kind": link.kind, "index": link.index, "wheel": WHEEL})  # where it is now
-    before = page.evaluate("() => window.scrollY")
     page.mouse.move(3, 600)  # in the page's margin: hovering nothing that shows a tooltip
-    page.mouse.wheel(0, WHEEL)
-    page.wait_for_function(STILL, arg=before, polling="raf", timeout=10_000)
+    wheel(page, WHEEL)
     where = page.evaluate(WHERE_LINK, None)
     href = page.evaluate("() => document.querySelector('[data-land-target]').href")
     page.mouse.click(where["x"], where["y"])
@@ -90,6 +87,7 @@ def test_every_permalink_link_lands_on_the_answer_and_back(browser: Any, site_ur
                         for kind in ("text", "card")}
                 shown = {kind: counted[link.page][kind] for kind in want}
                 assert shown == want, f"{link.page}: the built HTML has {want} links, the page {shown}"
+            title = page.title()
             tapped, before = tap(page, link)
             target = calculator_of(tapped)
             assert target, f"{link}: {tapped} is not a calculator"
@@ -97,8 +95,8 @@ def test_every_permalink_link_lands_on_the_answer_and_back(browser: Any, site_ur
                                    timeout=READY_MS)
             landed = page.evaluate(HEADLINE)
             page.go_back()
-            page.wait_for_function(SETTLED, arg={"path": link.page, "widgets": 0, "quiet": QUIET_MS},
-                                   timeout=READY_MS)
+            page.wait_for_function(SETTLED, arg={"path": link.page, "widgets": 0, "quiet": QUIET_MS,
+                                                 "title": title}, timeout=READY_MS)
             after = page.evaluate(WHERE_LINK, {"kind": link.kind, "index": link.index})
             found = landing_problems(link, tapped, landed, before, after)
             print(f"\n{link}: headline {landed['top']}..{landed['bottom']} (scroll {landed['scrollY']}); "

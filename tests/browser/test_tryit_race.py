@@ -33,7 +33,7 @@ from chq_site import permalinks, presentation
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from calculators import PARAMETERS, compute
-from tests.browser.site_helpers import rules_pages, url
+from tests.browser.site_helpers import rules_pages, url, wheel
 from tests.browser.test_widgets import READY_MS, TOLERANCE, same, watched_page
 
 TRIES = 30
@@ -50,12 +50,7 @@ PROBE = """
 (() => {
   const log = window.__chqRace = { writes: [], last: performance.now(), scrolled: 0, tap: null };
   const note = () => { log.last = performance.now(); };
-  // The page's scroll events and the browser's own word that its scroll is over,
-  // numbered in order (Material scrolls the table of contents too: not the page).
-  let seq = 0;
   addEventListener("scroll", () => { note(); log.scrolled = log.last; }, { capture: true, passive: true });
-  addEventListener("scroll", (e) => { if (e.target === document) log.scrolledAt = ++seq; }, { passive: true });
-  addEventListener("scrollend", (e) => { if (e.target === document) log.endedAt = ++seq; });
   // How long after the last scroll the tap came (ms).
   addEventListener("click", (event) => {
     log.tap = performance.now() - log.scrolled;
@@ -86,15 +81,6 @@ CARDS_SHOWN = """() => [...document.querySelectorAll('[data-calculator]')]
 
 SITEMAP_LOADED = """() => performance.getEntriesByType('resource')
   .some(e => e.name.endsWith('/sitemap.xml') && e.responseEnd > 0)"""
-
-# The wheel's scroll is over: the page has moved from ``before``, and the browser's
-# last word was ``scrollend`` (no scroll event after it). Still for a few frames was
-# not enough: under load a smooth scroll can pause for three frames and go on, and the
-# tap then hit what had moved under it.
-LANDED = """before => {
-  const log = window.__chqRace;
-  return (log.endedAt || 0) > (log.scrolledAt || 0) && window.scrollY !== before;
-}"""
 
 # Two frames after the link was brought into view (the cards near it have been told
 # they are about to be seen), no card's engine is still loading: the blocked engine's
@@ -255,11 +241,9 @@ def tap_after_scrolling(page: Any, link: TryIt, reaction_ms: int) -> None:
         link.href,
     )
     page.wait_for_function(ENGINES_QUIET, polling="raf", timeout=READY_MS)
-    before = page.evaluate("() => window.scrollY")
     page.mouse.move(3, 600)  # in the page's margin: hovering nothing that shows a tooltip
-    page.mouse.wheel(0, WHEEL)
     # The wheel scrolls smoothly: tap once it has landed (a moving link would be missed).
-    page.wait_for_function(LANDED, arg=before, polling="raf", timeout=READY_MS)
+    wheel(page, WHEEL, timeout=READY_MS)
     if reaction_ms:
         page.wait_for_timeout(reaction_ms)  # the reader's reaction time, not a wait for state
     # The middle of the link's first line box (a link may wrap onto two lines).

@@ -95,13 +95,15 @@ def test_try_it_links_land_on_the_answer_and_back_in_webkit(
         wait_for(driver, STILL, before_y, "the scroll onto the link")
         before = call(driver, WHERE_LINK)
         assert before["shown"], f"{link}: not on screen before the tap: {before}"
+        title = driver.title
         tapped = run_js(driver, "return document.querySelector('[data-land-target]').href")
         driver.find_element(By.CSS_SELECTOR, "[data-land-target]").click()
         target = calculator_of(tapped)
         wait_for(driver, SETTLED, {"path": target, "widgets": 1, "quiet": QUIET_MS}, f"{target} settled")
         landed = call(driver, HEADLINE)
         driver.back()
-        wait_for(driver, SETTLED, {"path": link.page, "widgets": 0, "quiet": QUIET_MS}, "back settled")
+        wait_for(driver, SETTLED, {"path": link.page, "widgets": 0, "quiet": QUIET_MS, "title": title},
+                 "back settled")
         after = call(driver, WHERE_LINK, {"kind": link.kind, "index": link.index})
         found = landing_problems(link, tapped, landed, before, after)
         if found:
