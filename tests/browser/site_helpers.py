@@ -263,6 +263,27 @@ TITLE_EXTRA = """() => {
 TITLE_EXTRA_AT_MOST = 16
 
 
+# A reader on a rules page with cards, for either driver: what follows the page's last
+# card is marked and brought to the middle of the screen (every card is then above it,
+# and in view or near: each starts the engine); returns its top on screen (px).
+READER_AFTER_THE_CARDS = """() => {
+  const cards = document.querySelectorAll('.chq-widget[data-mode=compact]');
+  const p = cards[cards.length - 1].nextElementSibling;
+  p.setAttribute('data-reader-here', '');
+  p.scrollIntoView({block: 'center', behavior: 'instant'});
+  return p.getBoundingClientRect().top;
+}"""
+# Every calculator on the page has learnt that the engine cannot load.
+ENGINE_FAILED_EVERYWHERE = """() => [...document.querySelectorAll('[data-calculator]')]
+  .every(r => r.dataset.engine === 'error')"""
+# Where the reader is now (after two frames), and each card's table and status line.
+READER_AND_CARDS = """() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(() => done({
+  top: document.querySelector('[data-reader-here]').getBoundingClientRect().top,
+  cards: [...document.querySelectorAll('.chq-widget[data-mode=compact]')].map(r => ({
+    open: r.querySelector('.chq-table').open,
+    status: r.querySelector('.chq-status__text').textContent}))}))))"""
+
+
 # The mouse wheel scrolls smoothly: "still for a few frames" is not "over" (under load
 # a smooth scroll can pause for three frames and go on). The browser says when the
 # page's scroll is over (``scrollend``); the page's scroll events and that word are
@@ -279,14 +300,13 @@ WHEEL_LANDED = """before => {
 }"""
 
 
-def wheel(page: Any, dy: int, timeout: float = 30_000) -> float:
+def wheel(page: Any, dy: int, timeout: float = 30_000) -> None:
     """Turn the mouse wheel by ``dy`` where the pointer is, and wait until the page's
-    scroll it started is over; return where the page was before (``scrollY``)."""
+    scroll it started is over."""
     page.evaluate(WHEEL_WATCH)
     before = page.evaluate("() => window.scrollY")
     page.mouse.wheel(0, dy)
     page.wait_for_function(WHEEL_LANDED, arg=before, polling="raf", timeout=timeout)
-    return before
 
 
 def calculator_states(page: Any, attribute: str = "state") -> list[str]:

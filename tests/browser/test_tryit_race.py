@@ -86,7 +86,7 @@ SITEMAP_LOADED = """() => performance.getEntriesByType('resource')
 # they are about to be seen), no card's engine is still loading: the blocked engine's
 # failure has reached them, and the status lines it lengthens no longer move the link.
 ENGINES_QUIET = """() => {
-  const s = window.__chqQuiet || (window.__chqQuiet = {frames: 0});
+  const s = window.__chqFrames || (window.__chqFrames = {frames: 0});
   s.frames += 1;
   return s.frames > 2
     && [...document.querySelectorAll('[data-calculator]')].every(r => r.dataset.engine !== 'loading');

@@ -31,7 +31,7 @@ import pytest
 from chq_site import permalinks, presentation
 
 from calculators import PARAMETERS, compute
-from tests.browser.site_helpers import url
+from tests.browser.site_helpers import ENGINE_FAILED_EVERYWHERE, READER_AFTER_THE_CARDS, READER_AND_CARDS, url
 from tests.conftest import RequestLog
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -233,7 +233,7 @@ def watch(page: Any, errors: list[str]) -> None:
 
 def make_context(browser: Any, base: str, **options: Any) -> tuple[Any, RequestLog]:
     origin = base.split("/", 3)
-    context = browser.new_context(**{"viewport": VIEWPORT, **options})
+    context = browser.new_context(viewport=VIEWPORT, **options)
     context.add_init_script("delete Navigator.prototype.serviceWorker;")
     log = RequestLog(f"{origin[0]}//{origin[2]}")
     context.route("**/*", log.route)
@@ -698,29 +698,15 @@ def test_engine_failure_leaves_the_rules_text_where_the_reader_is(browser: Any, 
     page = context.new_page()
     try:
         page.goto(url(site_url, "rules/blinds/"))
-        cards = page.locator(".chq-widget[data-mode=compact]")
-        assert cards.count() >= 3
-        # The reader is on what follows the last card, with every card above:
-        # scrolling there brings the cards into view, which starts the engine.
-        place = page.evaluate("""() => {
-            const cards = document.querySelectorAll('.chq-widget[data-mode=compact]');
-            const p = cards[cards.length - 1].nextElementSibling;
-            p.setAttribute('data-reader-here', '');
-            p.scrollIntoView({block: 'center', behavior: 'instant'});
-            return p.getBoundingClientRect().top;
-        }""")
-        page.wait_for_function(
-            "() => [...document.querySelectorAll('[data-calculator]')].every(r => r.dataset.engine === 'error')",
-            timeout=READY_MS)
-        page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
-        now = page.evaluate("() => document.querySelector('[data-reader-here]').getBoundingClientRect().top")
-        assert abs(now - place) < 60, f"the reader's paragraph moved from {place:.0f} to {now:.0f} px"
-        for i in range(cards.count()):
-            card = cards.nth(i)
-            assert card.locator(".chq-table").evaluate("d => d.open") is False
-            status = card.locator(".chq-status__text").inner_text()
-            assert status.startswith("The calculator engine could not load here:"), status
-            assert "tap “Table computed when the site was built” to open it" in status, status
+        assert page.locator(".chq-widget[data-mode=compact]").count() >= 3
+        place = page.evaluate(READER_AFTER_THE_CARDS)
+        page.wait_for_function(ENGINE_FAILED_EVERYWHERE, timeout=READY_MS)
+        shown = page.evaluate(READER_AND_CARDS)
+        assert abs(shown["top"] - place) < 60, f"the reader's paragraph moved from {place:.0f} to {shown['top']:.0f} px"
+        for card in shown["cards"]:
+            assert card["open"] is False, card
+            assert card["status"].startswith("The calculator engine could not load here:"), card
+            assert "tap “Table computed when the site was built” to open it" in card["status"], card
     finally:
         context.close()
 

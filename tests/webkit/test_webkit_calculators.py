@@ -23,7 +23,7 @@ import pytest
 from chq_site import answer_groups, permalinks, presentation
 
 from calculators import compute
-from tests.browser.site_helpers import url
+from tests.browser.site_helpers import ENGINE_FAILED_EVERYWHERE, READER_AFTER_THE_CARDS, READER_AND_CARDS, url
 from tests.browser.test_widgets import (
     CASES,
     PAGES,
@@ -141,22 +141,11 @@ def test_engine_failure_leaves_the_rules_text_in_place(engineless_site: str,
     driver.get(url(engineless_site, "rules/blinds/"))
     wait_js(driver, "return document.querySelectorAll('.chq-widget[data-mode=compact]').length >= 3",
             what="the rules page's cards")
-    place = run_js(driver, """
-        const cards = document.querySelectorAll('.chq-widget[data-mode=compact]');
-        const p = cards[cards.length - 1].nextElementSibling;
-        p.setAttribute('data-reader-here', '');
-        p.scrollIntoView({block: 'center', behavior: 'instant'});
-        return p.getBoundingClientRect().top;""")
-    wait_js(driver, "return [...document.querySelectorAll('[data-calculator]')]"
-                    ".every(r => r.dataset.engine === 'error')",
-            timeout=ENGINE_TIMEOUT_S, what="every card to say the engine failed (its files are 404 here)")
-    shown = driver.execute_async_script("""
-        const done = arguments[arguments.length - 1];
-        requestAnimationFrame(() => requestAnimationFrame(() => done({
-          top: document.querySelector('[data-reader-here]').getBoundingClientRect().top,
-          cards: [...document.querySelectorAll('.chq-widget[data-mode=compact]')].map(r => ({
-            open: r.querySelector('.chq-table').open,
-            status: r.querySelector('.chq-status__text').textContent}))})));""")
+    place = run_js(driver, f"return ({READER_AFTER_THE_CARDS})()")
+    wait_js(driver, f"return ({ENGINE_FAILED_EVERYWHERE})()", timeout=ENGINE_TIMEOUT_S,
+            what="every card to say the engine failed (its files are 404 here)")
+    shown = driver.execute_async_script(
+        f"({READER_AND_CARDS})().then(arguments[arguments.length - 1]);")
     # WebKit has no scroll anchoring: what grows above the reader moves the text. The
     # three status lines may grow by a line each; the tables would add ~1,600 px.
     assert abs(shown["top"] - place) < 100, f"the reader's place moved from {place:.0f} to {shown['top']:.0f} px"
