@@ -105,6 +105,10 @@ class EngineServer(ProbeServer):
     def big_files_asked(self) -> list[str]:
         return sorted({name for name in self.asked for prefix in BIG if name.startswith(prefix)})
 
+    def all_asked(self) -> bool:
+        """The loader and both big files have been asked for."""
+        return "pyodide.mjs" in self.asked and len(self.big_files_asked()) == 2
+
 
 @pytest.fixture
 def held(built_site: Path) -> Iterator[EngineServer]:
@@ -125,10 +129,12 @@ def test_runtime_and_snapshot_are_asked_for_before_the_loader_arrives(held: Engi
     mechanic, params = ENGINE_CASES[0]
     driver = new_webkit(*TABLET)
     driver.get(url(held.origin + "/", PAGES[mechanic]) + "#" + fragment(params))
+    # The three requests leave the worker together and reach this server in any
+    # order: wait for all of them (the loader is held whenever it comes).
     deadline = time.monotonic() + ASKED_S
-    while len(held.big_files_asked()) < 2 and time.monotonic() < deadline:
+    while not held.all_asked() and time.monotonic() < deadline:
         time.sleep(0.1)  # a poll of this server's own record, with a deadline
-    assert "pyodide.mjs" in held.asked, held.asked
+    assert "pyodide.mjs" in held.asked, f"the loader was never asked for: {held.asked}"
     assert len(held.big_files_asked()) == 2, f"asked for while the loader was held: {held.asked}"
     held.release.set()
     shown = widget_when(driver, f"{SHOWS} && r.source === 'engine'", expected(mechanic, params)["inputs"],
