@@ -2,8 +2,8 @@
 
 Each built page (the home, the rules, the reference, the calculators, hosting, the
 "not found" page) is opened in Chromium at a desktop width and at a phone width
-(where Material's navigation is a drawer), in the light and the dark scheme, with its
-calculators settled; axe-core (node_modules/axe-core) runs on the whole document,
+(where Material's navigation is a drawer), with its calculators settled, in the
+scheme it opens in and again after a tap on the header's light/dark toggle; axe-core (node_modules/axe-core) runs on the whole document,
 Material's parts included (their fixes live in overrides/partials/ and the CSS).
 The same with search open, a query typed and its results shown (the words found are
 marked: companion/search.css).
@@ -12,6 +12,7 @@ marked: companion/search.css).
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -38,28 +39,53 @@ async () => (await axe.run(document, {resultTypes: ['violations']})).violations.
 """
 
 
-@pytest.mark.parametrize("scheme", ["light", "dark"])
+# The scheme a page shows (Material's data-md-color-scheme), in the test's words.
+SCHEMES = {"default": "light", "slate": "dark"}
+SHOWN_SCHEME = "() => document.body.dataset.mdColorScheme"
+# The header's palette toggle a player taps: of its two buttons, the one not hidden.
+TOGGLE = "form[data-md-component=palette] label:visible"
+SETTLED = "() => document.getAnimations().every(a => a.playState !== 'running')"
+
+
+def axe_in_this_scheme(page: Any, path: str, viewport: str) -> tuple[str, list[str]]:
+    """The scheme shown, and axe's violations in it once the colours have settled
+    (Material's colour transitions take 125-250 ms)."""
+    page.wait_for_function(SETTLED)
+    scheme = SCHEMES[page.evaluate(SHOWN_SCHEME)]
+    return scheme, [f"/{path} [{scheme}, {viewport}] {line}" for line in page.evaluate(RUN_AXE)]
+
+
 @pytest.mark.parametrize("viewport", list(VIEWPORTS))
-def test_no_axe_violations_on_any_page(viewport: str, scheme: str, built_site: Path,
-                                       site_url: str, new_context) -> None:
+def test_no_axe_violations_on_any_page(viewport: str, built_site: Path, site_url: str, new_context) -> None:
+    """Every page in both schemes: checked in the scheme it opens in, then again after
+    a tap on the header's toggle, as a player switches. The choice is kept, so the
+    next page opens in the other scheme: each page is loaded once, not once a scheme."""
     assert AXE.exists(), "node_modules/axe-core is missing: run `npm ci`"
     width, height = VIEWPORTS[viewport]
-    context = new_context(viewport={"width": width, "height": height}, color_scheme=scheme,
+    context = new_context(viewport={"width": width, "height": height}, color_scheme="light",
                           service_workers="block")
     page = context.new_page()
     pages = built_pages(built_site)
     assert len(pages) > 10, pages
     found: list[str] = []
+    checked: dict[str, list[str]] = {}
     for path in pages:
         page.goto(url(site_url, path))
         page.wait_for_load_state("load")
         wait_for_calculators(page)
-        # Material's colour transitions (125-250 ms) settle before colours are measured.
-        page.wait_for_function("() => document.getAnimations().every(a => a.playState !== 'running')")
         page.add_script_tag(path=str(AXE))
-        found += [f"/{path} [{scheme}, {viewport}] {line}" for line in page.evaluate(RUN_AXE)]
-    print(f"\naxe: {len(pages)} pages, {scheme}, {width}x{height}: {len(found)} violations")
+        for switch in (False, True):
+            if switch:
+                before = page.evaluate(SHOWN_SCHEME)
+                page.locator(TOGGLE).click()
+                page.wait_for_function(f"() => {SHOWN_SCHEME}() !== {before!r}")
+            scheme, lines = axe_in_this_scheme(page, path, viewport)
+            checked.setdefault(path, []).append(scheme)
+            found += lines
+    print(f"\naxe: {len(pages)} pages, light and dark, {width}x{height}: {len(found)} violations")
     assert found == [], "\n".join(found)
+    unchecked = {path: schemes for path, schemes in checked.items() if sorted(schemes) != ["dark", "light"]}
+    assert unchecked == {}, f"pages not seen in both schemes: {unchecked}"
     assert context.requests.off_origin == []
 
 
