@@ -3,8 +3,9 @@
 Each built page (the home, the rules, the reference, the calculators, hosting, the
 "not found" page) is opened in Chromium at a desktop width and at a phone width
 (where Material's navigation is a drawer), with its calculators settled, in the
-scheme it opens in and again after a tap on the header's light/dark toggle; axe-core (node_modules/axe-core) runs on the whole document,
-Material's parts included (their fixes live in overrides/partials/ and the CSS).
+scheme it opens in and again after a tap on the header's light/dark toggle;
+axe-core (node_modules/axe-core) runs on the whole document, Material's parts
+included (their fixes live in overrides/partials/ and the CSS).
 The same with search open, a query typed and its results shown (the words found are
 marked: companion/search.css).
 """
@@ -103,7 +104,7 @@ def test_no_axe_violations_with_a_pinned_compare(scheme: str, site_url: str, new
     page.wait_for_function(
         "() => document.querySelectorAll('[data-compare] [data-side][data-state=ready]').length === 2"
         " && document.querySelector('[data-compare] table')", timeout=120_000)
-    page.wait_for_function("() => document.getAnimations().every(a => a.playState !== 'running')")
+    page.wait_for_function(SETTLED)
     page.add_script_tag(path=str(AXE))
     found: list[str] = []
     for width, height in ((820, 1180), VIEWPORTS["phone"]):
@@ -127,7 +128,7 @@ def test_no_axe_violations_with_search_open(viewport: str, scheme: str, site_url
     wait_for_search_settled(page, SEARCH_QUERY)
     marks = page.locator(".md-search-result mark")
     assert marks.count() > 5, f"{SEARCH_QUERY!r}: only {marks.count()} words marked"
-    page.wait_for_function("() => document.getAnimations().every(a => a.playState !== 'running')")
+    page.wait_for_function(SETTLED)
     page.add_script_tag(path=str(AXE))
     found = page.evaluate(RUN_AXE)
     print(f"\naxe with search open, {scheme}, {width}x{height}: {len(found)} violations")
