@@ -263,6 +263,11 @@ TITLE_EXTRA = """() => {
 TITLE_EXTRA_AT_MOST = 16
 
 
+def title_too_tall(extra: int | None) -> bool:
+    """TITLE_EXTRA's answer says there is no title, or a blank line under it."""
+    return extra is None or extra > TITLE_EXTRA_AT_MOST
+
+
 # A reader on a rules page with cards, for either driver: what follows the page's last
 # card is marked and brought to the middle of the screen (every card is then above it,
 # and in view or near: each starts the engine); returns its top on screen (px).
@@ -282,6 +287,20 @@ READER_AND_CARDS = """() => new Promise(done => requestAnimationFrame(() => requ
   cards: [...document.querySelectorAll('.chq-widget[data-mode=compact]')].map(r => ({
     open: r.querySelector('.chq-table').open,
     status: r.querySelector('.chq-status__text').textContent}))}))))"""
+
+
+def cards_after_engine_failure(cards: list[dict[str, Any]]) -> list[str]:
+    """What is wrong with the cards (as READER_AND_CARDS reports them) after the engine
+    failed: each must say so and where its table is, and leave that table closed."""
+    found = []
+    for card in cards:
+        if card["open"] is not False:
+            found.append(f"a card opened its table: {card}")
+        if not card["status"].startswith("The calculator engine could not load here:"):
+            found.append(f"a card does not say the engine failed: {card}")
+        if "tap “Table computed when the site was built” to open it" not in card["status"]:
+            found.append(f"a card does not say where its table is: {card}")
+    return found
 
 
 # The mouse wheel scrolls smoothly: "still for a few frames" is not "over" (under load
