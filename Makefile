@@ -29,7 +29,7 @@ serve: setup                    ## build and serve at http://127.0.0.1:8000 (an 
 build: setup                    ## build the site into site/
 	$(VENV)/bin/mkdocs build --strict
 
-browser:                        ## Debian's Chromium, WebKitGTK driver and Xvfb for the browser tests
+browser:                        ## Debian's Chromium and its headless shell, WebKitGTK driver and Xvfb for the browser tests
 	bash tools/install-browser.sh
 
 # One test process per core (pytest-xdist; two here): a test file runs whole in one

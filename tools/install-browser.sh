@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Installs the browsers the browser tests drive, from Debian, when they are missing:
-#   - Chromium (/usr/bin/chromium), driven by Playwright (tests/browser/);
+#   - Chromium's headless shell (/usr/bin/chromium-headless-shell), driven by
+#     Playwright (tests/browser/), and Chromium itself (/usr/bin/chromium), which the
+#     benchmarks measure;
 #   - WebKitGTK's WebDriver (/usr/bin/WebKitWebDriver, package webkit2gtk-driver) and
 #     Xvfb (/usr/bin/Xvfb) for its window, driven by Selenium (tests/webkit/).
 # Playwright cannot download its own browsers here, so the tests drive these.
@@ -8,6 +10,7 @@ set -euo pipefail
 
 missing=()
 [ -x /usr/bin/chromium ] || missing+=(chromium)
+[ -x /usr/bin/chromium-headless-shell ] || missing+=(chromium-headless-shell)
 [ -x /usr/bin/WebKitWebDriver ] || missing+=(webkit2gtk-driver)
 [ -x /usr/bin/Xvfb ] || missing+=(xvfb)
 

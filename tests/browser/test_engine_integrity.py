@@ -35,7 +35,7 @@ import pytest
 from calculators import compute
 from tests.browser.test_engine_start import FULL_BOOT_MS, headline_of, permalink, shown_headline, wait_for
 from tests.browser.test_widgets import READY_MS, VIEWPORT, reference, watch, watched_page
-from tests.conftest import CHROMIUM, CHROMIUM_ARGS, QuietHTTPServer, SiteHandler, StaticServer
+from tests.conftest import CHROMIUM_ARGS, TEST_CHROMIUM, QuietHTTPServer, SiteHandler, StaticServer
 
 # A permalink the page answers itself (one of its worked examples): the build's answer.
 MECHANIC = "artillery"
@@ -182,7 +182,7 @@ def no_service_worker(browser: Any, profile: Path) -> tuple[Any, Any, list[str]]
     service worker (as over plain http), and no request routing (which would turn the
     HTTP cache off); its page, and the page's console errors."""
     context = browser.browser_type.launch_persistent_context(
-        str(profile), executable_path=CHROMIUM, args=CHROMIUM_ARGS, viewport=VIEWPORT, service_workers="block"
+        str(profile), executable_path=TEST_CHROMIUM, args=CHROMIUM_ARGS, viewport=VIEWPORT, service_workers="block"
     )
     page = context.pages[0] if context.pages else context.new_page()
     errors: list[str] = []

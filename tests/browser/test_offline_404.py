@@ -21,7 +21,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.test_offline import DESKTOP, wait_ready_offline
-from tests.conftest import CHROMIUM, CHROMIUM_ARGS, QuietHTTPServer, RequestLog, SiteHandler
+from tests.conftest import CHROMIUM_ARGS, TEST_CHROMIUM, QuietHTTPServer, RequestLog, SiteHandler
 
 # Material's header has an opaque colour (the site's brown) only with its stylesheet:
 # unstyled, it is transparent, "rgba(0, 0, 0, 0)".
@@ -242,7 +242,7 @@ def test_not_found_on_plain_http(browser: Any, built_site: Path, error_page_site
     port = urlsplit(error_page_sites["subpath"]).port
     base = f"http://club.test:{port}/rules/"
     club = browser.browser_type.launch(
-        executable_path=CHROMIUM, args=[*CHROMIUM_ARGS, "--host-resolver-rules=MAP club.test 127.0.0.1"]
+        executable_path=TEST_CHROMIUM, args=[*CHROMIUM_ARGS, "--host-resolver-rules=MAP club.test 127.0.0.1"]
     )
     try:
         watch = watched_context(club, base, built_site)
