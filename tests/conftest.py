@@ -248,7 +248,7 @@ def brute_force_counts() -> dict[str, int]:
     return counts
 
 
-#: The counts the test processes sent back (``make test`` runs two: pytest-xdist).
+#: The counts the test processes sent back (``make test`` runs several: pytest-xdist).
 WORKER_COUNTS: dict[str, int] = {}
 
 
