@@ -336,6 +336,12 @@ def calculator_states(page: Any, attribute: str = "state") -> list[str]:
     )
 
 
+def wait_for_animations(page: Any, **options: Any) -> None:
+    """Wait until none of the page's CSS animations and transitions is running
+    (Material's colour, slide and header transitions take 125-250 ms)."""
+    page.wait_for_function("() => document.getAnimations().every(a => a.playState !== 'running')", **options)
+
+
 def wait_for_calculators(page: Any, timeout: float = 30_000) -> list[str]:
     """If the page has calculator widgets, wait until none is still loading: neither
     its answer (``data-state``; the page carries some answers, so it may be ready

@@ -23,6 +23,7 @@ from tests.browser.site_helpers import (
     open_search,
     track_search_worker,
     url,
+    wait_for_animations,
     wait_for_calculators,
     wait_for_search_settled,
 )
@@ -45,13 +46,12 @@ SCHEMES = {"default": "light", "slate": "dark"}
 SHOWN_SCHEME = "() => document.body.dataset.mdColorScheme"
 # The header's palette toggle a player taps: of its two buttons, the one not hidden.
 TOGGLE = "form[data-md-component=palette] label:visible"
-SETTLED = "() => document.getAnimations().every(a => a.playState !== 'running')"
 
 
 def axe_in_this_scheme(page: Any, path: str, viewport: str) -> tuple[str, list[str]]:
     """The scheme shown, and axe's violations in it once the colours have settled
     (Material's colour transitions take 125-250 ms)."""
-    page.wait_for_function(SETTLED)
+    wait_for_animations(page)
     scheme = SCHEMES[page.evaluate(SHOWN_SCHEME)]
     return scheme, [f"/{path} [{scheme}, {viewport}] {line}" for line in page.evaluate(RUN_AXE)]
 
@@ -104,7 +104,7 @@ def test_no_axe_violations_with_a_pinned_compare(scheme: str, site_url: str, new
     page.wait_for_function(
         "() => document.querySelectorAll('[data-compare] [data-side][data-state=ready]').length === 2"
         " && document.querySelector('[data-compare] table')", timeout=120_000)
-    page.wait_for_function(SETTLED)
+    wait_for_animations(page)
     page.add_script_tag(path=str(AXE))
     found: list[str] = []
     for width, height in ((820, 1180), VIEWPORTS["phone"]):
@@ -128,7 +128,7 @@ def test_no_axe_violations_with_search_open(viewport: str, scheme: str, site_url
     wait_for_search_settled(page, SEARCH_QUERY)
     marks = page.locator(".md-search-result mark")
     assert marks.count() > 5, f"{SEARCH_QUERY!r}: only {marks.count()} words marked"
-    page.wait_for_function(SETTLED)
+    wait_for_animations(page)
     page.add_script_tag(path=str(AXE))
     found = page.evaluate(RUN_AXE)
     print(f"\naxe with search open, {scheme}, {width}x{height}: {len(found)} violations")

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.site_helpers import url
+from tests.browser.site_helpers import url, wait_for_animations
 
 IPAD = (820, 1180)
 PHONE = (390, 844)
@@ -119,7 +119,7 @@ def test_home_first_screen_screenshots(site_url: str, new_context, artifacts: Pa
     out.mkdir(parents=True, exist_ok=True)
     for size in (IPAD, PHONE):
         context, page = open_home(new_context, site_url, size)
-        page.wait_for_function("() => document.getAnimations().every(a => a.playState !== 'running')")
+        wait_for_animations(page)
         target = out / f"home-first-screen-{size[0]}x{size[1]}.png"
         page.screenshot(path=str(target))
         assert target.stat().st_size > 10_000

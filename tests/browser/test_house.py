@@ -23,7 +23,14 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.site_helpers import TITLE_EXTRA, nav_pages, title_too_tall, url, wait_for_calculators
+from tests.browser.site_helpers import (
+    TITLE_EXTRA,
+    nav_pages,
+    title_too_tall,
+    url,
+    wait_for_animations,
+    wait_for_calculators,
+)
 
 MIN_TAP_PX = 44
 HOME_SIZES = [(820, 1180), (1180, 820), (390, 844)]
@@ -93,7 +100,7 @@ def test_home_screenshots(scheme: str, site_url: str, new_context, artifacts: Pa
     out.mkdir(parents=True, exist_ok=True)
     for width, height in HOME_SIZES:
         context, page = open_home(new_context, site_url, width, height, color_scheme=scheme)
-        page.wait_for_function("() => document.getAnimations().every(a => a.playState !== 'running')")
+        wait_for_animations(page)
         target = out / f"home-{width}x{height}-{scheme}.png"
         page.screenshot(path=str(target))
         assert target.stat().st_size > 10_000

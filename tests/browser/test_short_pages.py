@@ -34,7 +34,7 @@ from tests.browser.short_page_helpers import (
     calculator_pages,
     headline_pct,
 )
-from tests.browser.site_helpers import url, wheel
+from tests.browser.site_helpers import url, wait_for_animations, wheel
 from tests.browser.test_widgets import READY_MS, watched_page
 
 MAIN = ".chq-widget[data-mode=full]"
@@ -78,8 +78,7 @@ def scroll_up_through(page: Any) -> list[dict]:
         # Material shows or hides its button on the scroll's own frame (its transition
         # aside): read it once the wheel's scroll is over and the transitions done.
         wheel(page, -400)
-        page.wait_for_function("() => document.getAnimations().every(a => a.playState !== 'running')",
-                               polling="raf", timeout=10_000)
+        wait_for_animations(page, polling="raf", timeout=10_000)
         seen.append(page.evaluate(TOP_BUTTON))
     return seen
 

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.site_helpers import rules_pages, url
+from tests.browser.site_helpers import rules_pages, url, wait_for_animations
 
 VIEWPORTS = [(768, 1024), (820, 1180), (1366, 1024)]
 MIN_TEXT_PX = 16
@@ -77,9 +77,7 @@ def open_drawer(page) -> None:
         " return r.left >= 0 && r.width > 0; })()"
     )
     # the slide is a CSS transition: wait until it has finished
-    page.wait_for_function(
-        "() => document.getAnimations().every(a => a.playState !== 'running')"
-    )
+    wait_for_animations(page)
 
 
 def problems_on(page, path: str, width: int) -> tuple[list[str], dict]:
