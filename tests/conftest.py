@@ -34,6 +34,8 @@ TEST_CHROMIUM = "/usr/bin/chromium-headless-shell"
 # it (chrome://omnibox-popup.top-chrome, a page of its own in a renderer of its own)
 # at every start, headless too, where it is never shown; on a 2-core machine that
 # was 1-2 s of CPU in the first 2 s of every browser start, taken from the page.
+# (The popup is CHROMIUM's, which the benchmarks measure; TEST_CHROMIUM has no
+# address bar, and takes the same switches.)
 PLAYWRIGHT_DISABLED_FEATURES = [
     "AvoidUnnecessaryBeforeUnloadCheckSync", "DestroyProfileOnBrowserClose",
     "HttpsUpgrades", "HttpsFirstBalancedModeAutoEnable", "LensOverlay", "MediaRouter",
