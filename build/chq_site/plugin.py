@@ -20,7 +20,19 @@ from mkdocs.structure.nav import Navigation
 from mkdocs.structure.pages import Page
 from mkdocs.utils.templates import TemplateContext
 
-from chq_site import answers, bundle, engine, glossary, lean, markers, offline, scripting, search, widgets
+from chq_site import (
+    answers,
+    bundle,
+    engine,
+    glossary,
+    lean,
+    markers,
+    offline,
+    scripting,
+    search,
+    titles,
+    widgets,
+)
 
 
 class CompanionConfig(Config):  # type: ignore[no-untyped-call]  # (MkDocs: untyped __init_subclass__)
@@ -58,6 +70,7 @@ class CompanionPlugin(BasePlugin[CompanionConfig]):  # type: ignore[no-untyped-c
         return markers.expand_page(markdown, page=page, config=config)
 
     def on_page_content(self, html: str, /, *, page: Page, config: MkDocsConfig, files: Files) -> str:
+        titles.heading_as_title(page)
         return glossary.on_page_content(html, page=page, config=config, files=files)
 
     @event_priority(50)

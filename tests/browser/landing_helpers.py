@@ -190,7 +190,9 @@ STILL = """(before) => {
 # scrolled or wrote history lately. With ``want.title``, the page shown is that one:
 # on Back, the address changes at once and Material swaps the content in later (under
 # load, more than a second later), so the calculator page left behind once passed
-# for the rules page.
+# for the rules page. Titles tell pages apart: every page's is its own heading
+# (tests/site/test_build.py::test_every_page_has_its_own_title; the rules' Close
+# Assault and its calculator once shared one, and CI took one for the other).
 SETTLED = """(want) => {
   if (!location.pathname.endsWith('/' + want.path) || !window.__chqQuiet) return false;
   if (want.title && document.title !== want.title) return false;

@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import re
 import stat
+from html.parser import HTMLParser
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -147,3 +148,57 @@ def test_every_built_file_is_readable_by_a_web_server(built_site: Path) -> None:
     )
     print(f"\npermissions: {len(unreadable)} files or folders not readable by other users")
     assert unreadable == [], "not readable by other users:\n" + "\n".join(unreadable)
+
+
+class _TitleAndHeading(HTMLParser):
+    """A page's <title> and its first <h1>, as text (the h1's permalink mark left out)."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.title = ""
+        self.heading: str | None = None
+        self._in: str | None = None  # "title", "h1", or None
+        self._skip = 0  # inside the h1's permalink mark
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag in ("title", "h1") and self._in is None and (tag == "title" or self.heading is None):
+            self._in = tag
+            if tag == "h1":
+                self.heading = ""
+        elif self._in == "h1" and tag == "a" and "headerlink" in (dict(attrs).get("class") or ""):
+            self._skip += 1
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "a" and self._skip:
+            self._skip -= 1
+        elif tag == self._in:
+            self._in = None
+
+    def handle_data(self, data: str) -> None:
+        if self._in == "title":
+            self.title += data
+        elif self._in == "h1" and not self._skip:
+            self.heading = (self.heading or "") + data
+
+
+def test_every_page_has_its_own_title(built_site: Path) -> None:
+    """The window's title (a tab, the browser's history, a bookmark, Back's menu) tells
+    every page from every other: it is the page's own heading and the site's name.
+    The rules' Close Assault and its calculator once shared "Close Assault - Combat HQ
+    Rules Companion" (the short label both have in the navigation): a reader going
+    Back could not tell them apart, nor could a test waiting for the rules page."""
+    site_name = "Combat HQ Rules Companion"
+    titles: dict[str, list[str]] = {}
+    wrong = []
+    for page in built_pages(built_site):
+        html_file = built_site / page if page.endswith(".html") else built_site / page / "index.html"
+        parser = _TitleAndHeading()
+        parser.feed(html_file.read_text(encoding="utf-8"))
+        title, heading = parser.title.strip(), (parser.heading or "").strip()
+        titles.setdefault(title, []).append(page or "/")
+        want = site_name if heading == site_name else f"{heading} - {site_name}"
+        if title != want:
+            wrong.append(f"{page or '/'}: title {title!r}, heading {heading!r}")
+    shared = {title: pages for title, pages in titles.items() if len(pages) > 1}
+    assert shared == {}, f"pages sharing a title: {shared}"
+    assert wrong == [], "title is not the page's heading:\n" + "\n".join(wrong)
