@@ -64,6 +64,13 @@ def descendants_cpu(root: int | None = None) -> dict[str, float]:
     return dict(total)
 
 
+def process_cpu(pid: int) -> tuple[str, float, str]:
+    """One process's name, CPU seconds so far (user + system, its own threads), and
+    start time (to tell a reused pid from the process it had before)."""
+    name, fields = _stat(Path("/proc", str(pid), "stat"))
+    return name, (int(fields[11]) + int(fields[12])) / TICKS, fields[19]
+
+
 def spent(before: dict[str, float], after: dict[str, float]) -> dict[str, float]:
     """CPU seconds used between two readings, by name (only names that used some)."""
     return {
