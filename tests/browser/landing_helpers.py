@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import NamedTuple
 from urllib.parse import urljoin, urlsplit
 
-from tests.browser.site_helpers import built_pages
+from tests.browser.site_helpers import built_pages, page_file
 
 BASE = "http://site.invalid/"
 VOID = frozenset({"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta",
@@ -94,8 +94,7 @@ def permalink_links(site: Path) -> list[PermalinkLink]:
         if calculator_of(BASE + page) or page.startswith("404"):
             continue
         parser = _Links()
-        html_file = site / page / "index.html" if not page.endswith(".html") else site / page
-        parser.feed(html_file.read_text(encoding="utf-8"))
+        parser.feed(page_file(site, page).read_text(encoding="utf-8"))
         counts = {"text": 0, "card": 0}
         for href, classes, in_widget in parser.found:
             address = urljoin(BASE + page, href)

@@ -120,6 +120,17 @@ def page_path(html_file: Path, site: Path) -> str:
     return rel
 
 
+def page_file(site: Path, page: str) -> Path:
+    """The built HTML file that serves a URL path (the inverse of :func:`page_path`).
+
+    >>> page_file(Path("/s"), "rules/blinds/").as_posix(), page_file(Path("/s"), "").as_posix()
+    ('/s/rules/blinds/index.html', '/s/index.html')
+    >>> page_file(Path("/s"), "404.html").as_posix()
+    '/s/404.html'
+    """
+    return site / page if page.endswith(".html") else site / page / "index.html"
+
+
 def built_pages(site: Path) -> list[str]:
     """URL paths of every HTML page in the built site, sorted (home first)."""
     files = (f for f in site.rglob("*.html") if f.relative_to(site).parts[0] != "assets")

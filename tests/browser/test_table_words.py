@@ -34,7 +34,7 @@ import pytest
 from chq_site import glossary, permalinks, presentation
 
 from calculators import PARAMETERS, InputError, compute
-from tests.browser.site_helpers import built_pages, url
+from tests.browser.site_helpers import built_pages, page_file, url
 
 ROOT = Path(__file__).resolve().parents[2]
 READY_MS = 120_000
@@ -171,7 +171,7 @@ class _Sections(HTMLParser):
 def test_a_term_is_a_link_at_most_once_per_section(built_site: Path) -> None:
     checked = 0
     for path in built_pages(built_site):
-        html_file = built_site / (path + "index.html" if not path.endswith(".html") else path)
+        html_file = page_file(built_site, path)
         if not html_file.is_file():
             continue
         parser = _Sections()

@@ -13,7 +13,7 @@ from html.parser import HTMLParser
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from tests.browser.site_helpers import PageRefs, built_pages
+from tests.browser.site_helpers import PageRefs, built_pages, page_file
 
 ENGINE = "assets/engine"
 # The runtime files the calculators cannot start without (copied by the chq-site plugin, chq_site/engine.py).
@@ -191,9 +191,8 @@ def test_every_page_has_its_own_title(built_site: Path) -> None:
     titles: dict[str, list[str]] = {}
     wrong = []
     for page in built_pages(built_site):
-        html_file = built_site / page if page.endswith(".html") else built_site / page / "index.html"
         parser = _TitleAndHeading()
-        parser.feed(html_file.read_text(encoding="utf-8"))
+        parser.feed(page_file(built_site, page).read_text(encoding="utf-8"))
         title, heading = parser.title.strip(), (parser.heading or "").strip()
         titles.setdefault(title, []).append(page or "/")
         want = site_name if heading == site_name else f"{heading} - {site_name}"
