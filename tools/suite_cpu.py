@@ -1,5 +1,5 @@
-"""Where a test run's CPU goes: runs a command (by default the whole suite, as
-``make test`` does) and prints the CPU seconds its processes used, by kind (Chromium's
+"""Where a test run's CPU goes: runs a command (by default ``make test``, the whole
+suite) and prints the CPU seconds its processes used, by kind (Chromium's
 renderers, its browser process, WebKit's web process, the Python test workers...),
 against the CPU the machine had over the run's wall time.
 
@@ -27,7 +27,7 @@ from pathlib import Path
 from tools.cpu_time import descendants, process_cpu
 
 ROOT = Path(__file__).resolve().parent.parent
-SUITE = [sys.executable, "-m", "pytest", "-n", str((os.cpu_count() or 1) + 1), "--dist", "loadfile", "-q"]
+SUITE = ["make", "test"]  # the README's command, with its workers and options (Makefile)
 CHROMIUM_TYPES = ("renderer", "gpu-process", "utility", "zygote")
 
 
