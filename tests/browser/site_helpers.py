@@ -347,10 +347,26 @@ def calculator_states(page: Any, attribute: str = "state") -> list[str]:
     )
 
 
+# Nothing on the page moving, and nothing about to: no CSS animation or transition
+# running, and every Material tooltip (header buttons: .md-tooltip; content:
+# .md-tooltip2) either shown in full or hidden, and shown if the pointer is on its
+# element. Material brings a tooltip in a moment after the pointer comes onto its
+# element, with no transition running yet; a page read in that moment (axe, a
+# screenshot) catches the fade half-way.
+STILL = """() => document.getAnimations().every(a => a.playState !== 'running')
+  && [...document.querySelectorAll('.md-tooltip, .md-tooltip2')].every(tip => {
+    const shown = tip.matches('.md-tooltip--active, .md-tooltip2--active');
+    const host = document.querySelector(`[aria-describedby~="${tip.id}"]`);
+    if (host && host.matches(':hover') && !shown) return false;
+    return getComputedStyle(tip).opacity === (shown ? '1' : '0');
+  })"""
+
+
 def wait_for_animations(page: Any, **options: Any) -> None:
-    """Wait until none of the page's CSS animations and transitions is running
-    (Material's colour, slide and header transitions take 125-250 ms)."""
-    page.wait_for_function("() => document.getAnimations().every(a => a.playState !== 'running')", **options)
+    """Wait until the page is still (``STILL``): no CSS animation or transition running
+    (Material's colour, slide and header transitions take 125-250 ms) and no tooltip
+    on its way in under the pointer."""
+    page.wait_for_function(STILL, **options)
 
 
 def wait_for_calculators(page: Any, timeout: float = 30_000) -> list[str]:
