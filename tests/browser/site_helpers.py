@@ -353,13 +353,14 @@ def calculator_states(page: Any, attribute: str = "state") -> list[str]:
 # element. Material brings a tooltip in a moment after the pointer comes onto its
 # element, with no transition running yet; a page read in that moment (axe, a
 # screenshot) catches the fade half-way.
-STILL = """() => document.getAnimations().every(a => a.playState !== 'running')
-  && [...document.querySelectorAll('.md-tooltip, .md-tooltip2')].every(tip => {
+# A Material tooltip's element under the pointer (Material links them by aria-describedby).
+UNDER_POINTER = "tip => document.querySelector(`[aria-describedby~=\"${tip.id}\"]`)?.matches(':hover')"
+STILL = f"""() => document.getAnimations().every(a => a.playState !== 'running')
+  && [...document.querySelectorAll('.md-tooltip, .md-tooltip2')].every(tip => {{
     const shown = tip.matches('.md-tooltip--active, .md-tooltip2--active');
-    const host = document.querySelector(`[aria-describedby~="${tip.id}"]`);
-    if (host && host.matches(':hover') && !shown) return false;
+    if (({UNDER_POINTER})(tip) && !shown) return false;
     return getComputedStyle(tip).opacity === (shown ? '1' : '0');
-  })"""
+  }})"""
 
 
 def wait_for_animations(page: Any, **options: Any) -> None:

@@ -20,6 +20,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests.browser.site_helpers import (
     ROOT,
+    UNDER_POINTER,
     built_pages,
     open_search,
     track_search_worker,
@@ -137,7 +138,6 @@ def test_no_axe_violations_with_search_open(viewport: str, scheme: str, site_url
     assert context.requests.off_origin == []
 
 
-
 @pytest.mark.parametrize("viewport", list(VIEWPORTS))
 def test_the_wait_before_axe_lets_the_tooltip_under_the_pointer_come_in(viewport: str, site_url: str,
                                                                          new_context) -> None:
@@ -161,7 +161,6 @@ def test_the_wait_before_axe_lets_the_tooltip_under_the_pointer_come_in(viewport
         wait_for_animations(page, timeout=1_000)
     page.clock.resume()
     wait_for_animations(page)
-    shown = page.evaluate("""() => [...document.querySelectorAll('.md-tooltip')]
-        .filter(tip => document.querySelector(`[aria-describedby~="${tip.id}"]`)?.matches(':hover'))
+    shown = page.evaluate(f"""() => [...document.querySelectorAll('.md-tooltip')].filter({UNDER_POINTER})
         .map(tip => [tip.textContent.trim(), getComputedStyle(tip).opacity])""")
     assert len(shown) == 1 and shown[0][1] == "1", f"the toggle's tooltip when the wait returned: {shown}"
