@@ -1,17 +1,22 @@
 """The club server, ``serve.py`` (tools/bundle_serve.py), as a club runs it.
 
-Each test starts the real script in its own process on 127.0.0.1 and talks to it
-over real sockets: a room of tablets opening the site at once, a connection that
-says nothing, a page edited after the build beside its older ``.gz`` copy, and the
-folder that *contains* the site, as the hosting page says for a sub-path. Every
-request loop here is bounded in count and time and stops by itself.
+Each test starts the real script in its own process on 127.0.0.1 (or, to shorten its
+request limit, its server in the test's own) and talks to it over real sockets: a
+room of tablets opening the site at once, a connection that says nothing, one that
+trickles its request in a byte at a time, a slow download, a page edited after the
+build beside its older ``.gz`` copy, links out of the site, and the folder that
+*contains* the site, as the hosting page says for a sub-path. Every request loop
+here is bounded in count and time and stops by itself.
 """
 
 from __future__ import annotations
 
+import contextlib
+import functools
 import gzip
 import os
 import re
+import select
 import shutil
 import socket
 import statistics
@@ -19,11 +24,13 @@ import subprocess
 import sys
 import threading
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from tests.club_server import SERVE, get, serve_py
+from tools import bundle_serve
 
 PAGE = "rules/blinds/"
 STYLE = "assets/stylesheets/"
@@ -33,6 +40,13 @@ REQUESTS_EACH = 2
 AT_MOST_SECONDS = 2.0
 # A silent connection is closed within this (serve.py's limit is 10 s).
 IDLE_LIMIT = 10
+# The whole-request limit the trickle test gives its server (serve.py's is 30 s), the
+# pause between the bytes it trickles, and the slack allowed past the limit.
+REQUEST_LIMIT = 2.0
+TRICKLE_PAUSE = 0.5
+SLACK = 1.5
+# Bytes a second a slow tablet takes its download at.
+SLOW_TABLET = 3 << 20
 
 
 @pytest.fixture(scope="module")
@@ -127,6 +141,126 @@ def test_an_idle_connection_is_closed(club_host: Path) -> None:
             while chunk := slow.recv(65536):
                 reply += chunk
         assert re.match(rb"HTTP/1\.[01] 200 ", reply), reply[:60]
+
+
+@pytest.fixture
+def tiny_site(tmp_path: Path) -> Path:
+    """A site of three files (a page, its 404 page and a 12 MB download)."""
+    site = tmp_path / "site"
+    site.mkdir()
+    (site / "index.html").write_text("<p>home</p>")
+    (site / "404.html").write_text("<p>not ours</p>")
+    (site / "big.bin").write_bytes(os.urandom(12 << 20))
+    return site
+
+
+@contextlib.contextmanager
+def hurried_server(site: Path) -> Iterator[int]:
+    """serve.py's server in this process, its whole-request limit at REQUEST_LIMIT s;
+    yield its port on 127.0.0.1."""
+
+    class Hurried(bundle_serve.QuietHandler):
+        request_seconds = REQUEST_LIMIT
+
+    server = bundle_serve.Server(("127.0.0.1", 0), functools.partial(Hurried, directory=str(site)))
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield server.server_address[1]
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def test_a_request_trickled_in_is_cut_off(tiny_site: Path) -> None:
+    """A client that sends its request one byte every half second never trips the
+    idle limit (each read waits less than it): the whole request has a limit of its
+    own, and the connection is closed when it passes."""
+    request = b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: " + b"x" * 64
+    with hurried_server(tiny_site) as port, socket.create_connection(("127.0.0.1", port), timeout=5) as client:
+        began = time.monotonic()
+        closed_after = None
+        for byte in request[: int(4 * REQUEST_LIMIT / TRICKLE_PAUSE)]:  # 8 s at most
+            try:
+                client.sendall(bytes([byte]))
+                readable, _, _ = select.select([client], [], [], TRICKLE_PAUSE)
+                ended = bool(readable) and client.recv(1024) == b""
+            except ConnectionError:
+                ended = True
+            if ended:
+                closed_after = time.monotonic() - began
+                break
+    outcome = "still open" if closed_after is None else f"cut off after {closed_after:.1f} s"
+    print(f"\nserve.py (request limit {REQUEST_LIMIT:.0f} s): a request trickled in a byte every "
+          f"{TRICKLE_PAUSE} s was {outcome}")
+    assert closed_after is not None, f"still open after {time.monotonic() - began:.1f} s"
+    assert REQUEST_LIMIT - TRICKLE_PAUSE <= closed_after <= REQUEST_LIMIT + SLACK, closed_after
+
+
+def test_a_slow_download_outlasts_the_request_limit(tiny_site: Path) -> None:
+    """The request limit is for receiving the request: a tablet taking a 12 MB file
+    (as big as the engine's) slowly, for twice the limit, gets all of it."""
+    expected = (tiny_site / "big.bin").read_bytes()
+    with hurried_server(tiny_site) as port, socket.socket() as client:
+        client.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 1 << 16)  # the server waits on us
+        client.settimeout(IDLE_LIMIT)
+        client.connect(("127.0.0.1", port))
+        client.sendall(b"GET /big.bin HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+        began = time.monotonic()
+        reply = bytearray()
+        for _ in range(len(expected)):  # bounded (each pass takes a byte or more)
+            chunk = client.recv(1 << 16)
+            if not chunk:
+                break
+            reply += chunk
+            time.sleep(max(0.0, began + len(reply) / SLOW_TABLET - time.monotonic()))  # its pace
+        took = time.monotonic() - began
+    head, _, body = bytes(reply).partition(b"\r\n\r\n")
+    print(f"\nserve.py: {len(body):,} bytes taken slowly in {took:.1f} s (request limit {REQUEST_LIMIT:.0f} s)")
+    assert head.startswith(b"HTTP/1.0 200") and body == expected, (head[:60], len(body))
+    assert took > REQUEST_LIMIT, f"the download took {took:.1f} s: too fast to test the limit"
+
+
+# ------------------------------------------------------------------ links out of the site
+
+
+def test_a_link_out_of_the_site_is_not_followed(tmp_path: Path) -> None:
+    """A symbolic link in the site to a file (or folder, or .gz copy) outside it is
+    answered as missing, with the site's 404 page; a link that stays inside the site
+    still serves. The same when the served folder, or the site in it, is itself a link."""
+    outside = tmp_path / "outside"
+    (outside / "folder").mkdir(parents=True)
+    (outside / "secret.txt").write_text("the club's passwords")
+    (outside / "folder" / "index.html").write_text("<p>another site</p>")
+    (outside / "page.html.gz").write_bytes(gzip.compress(b"<p>not this page</p>"))
+    later = time.time_ns() + 60 * 10**9  # newer than the page: a current .gz copy but for the link
+    os.utime(outside / "page.html.gz", ns=(later, later))
+    site = tmp_path / "kept" / "site"
+    site.mkdir(parents=True)
+    (site / "index.html").write_text("<p>home</p>")
+    (site / "404.html").write_text("<p>not ours</p>")
+    (site / "page.html").write_text("<p>this page</p>")
+    (site / "secret.txt").symlink_to(outside / "secret.txt")
+    (site / "folder").symlink_to(outside / "folder", target_is_directory=True)
+    (site / "page.html.gz").symlink_to(outside / "page.html.gz")
+    (site / "same.html").symlink_to("page.html")  # stays inside: served
+    host = tmp_path / "host"
+    host.mkdir()
+    (host / "rules").symlink_to(site, target_is_directory=True)
+    (tmp_path / "linked").symlink_to(site, target_is_directory=True)
+    for directory, prefix in ((site, "/"), (tmp_path / "linked", "/"), (host, "/rules/")):
+        with serve_py(directory) as (origin, _):
+            status, _, body = get(origin, prefix)
+            assert status == 200 and body == b"<p>home</p>", (directory, status)
+            for inside in ("same.html", "page.html"):
+                status, headers, body = get(origin, prefix + inside, {"Accept-Encoding": "gzip"})
+                assert status == 200 and body == b"<p>this page</p>", (directory, inside, status, body)
+                assert "content-encoding" not in headers, (directory, inside)
+            for out in ("secret.txt", "folder/", "folder/index.html", "folder"):
+                status, _, body = get(origin, prefix + out)
+                print(f"\nserve.py --directory {directory.name}: {prefix}{out} (outside) -> {status}")
+                assert status == 404, (directory, out, status)
+                assert body == b"<p>not ours</p>", (directory, out, body)
 
 
 # ------------------------------------------------------------------ .gz copies

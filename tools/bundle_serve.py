@@ -6,21 +6,22 @@
     python3 serve.py --bind 127.0.0.1   # this computer only
     python3 serve.py --directory web    # the site in web/rules/: http://<address>:8000/rules/
 
-Needs only Python 3.8 or newer (Windows: ``py serve.py``). Serves the ``site``
-folder beside this file with the types the calculators need (``.wasm`` as
-application/wasm, ``.mjs`` as text/javascript, whatever the computer's own MIME
-table says) and sends the ready-made ``.gz`` copies to browsers that accept
-gzip, which makes the first visit about three times lighter on the wifi.
+Needs only Python 3.8 or newer (Windows: ``py serve.py``). Serves the ``site`` folder
+beside this file with the types the calculators need (``.wasm`` as application/wasm,
+``.mjs`` as text/javascript, whatever the computer's own MIME table says) and sends
+the ready-made ``.gz`` copies to browsers that accept gzip: a first visit about three
+times lighter on the wifi.
 
-So that a new version reaches the tablets as soon as it is unzipped over the old
-one, every answer carries an ``ETag`` made from the file's bytes, browsers are
-told to check pages, ``sw.js`` and everything else each time (``no-cache``: a
-short "not modified" answer when nothing changed), and only files named by a hash
-of their content may be kept for a year without asking. A missing page gets the
-site's own 404 page (the nearest one above it, so a site in a sub-folder answers for
-its own addresses); folders are never listed. A room of tablets opening the site at
-once is queued, not turned away, and a connection that makes no progress for ten
-seconds (a tablet gone to sleep) is closed. Stop it with Ctrl+C.
+So that a new version reaches the tablets as soon as it is unzipped over the old one,
+every answer carries an ``ETag`` made from the file's bytes, browsers are told to check
+pages, ``sw.js`` and everything else each time (``no-cache``: a short "not modified"
+answer when nothing changed), and only files named by a hash of their content may be
+kept for a year without asking. A missing page gets the site's own 404 page (the
+nearest one above it: a site in a sub-folder answers for its own addresses); folders
+are never listed, nor links followed out of the site. A room of tablets opening the
+site at once is queued, not turned away; a connection that makes no progress for ten
+seconds (a tablet gone to sleep), or has not sent its whole request in thirty, is
+closed. Stop it with Ctrl+C.
 """
 
 from __future__ import annotations
@@ -30,41 +31,32 @@ import contextlib
 import functools
 import hashlib
 import http.server
+import io
 import os
 import posixpath
 import re
 import socket
 import sys
 import threading
+import time
 import urllib.parse
 from pathlib import Path
-from typing import BinaryIO
+from typing import Any, BinaryIO
 
 HERE = Path(__file__).resolve().parent
 
-TYPES = {
-    ".html": "text/html; charset=utf-8",
-    ".js": "text/javascript; charset=utf-8",
-    ".mjs": "text/javascript; charset=utf-8",
-    ".css": "text/css; charset=utf-8",
-    ".json": "application/json",
-    ".webmanifest": "application/manifest+json",
-    ".wasm": "application/wasm",
-    ".svg": "image/svg+xml",
-    ".png": "image/png",
-    ".xml": "application/xml",
-    ".zip": "application/zip",
-    ".whl": "application/zip",
-    ".bin": "application/octet-stream",
-    ".txt": "text/plain; charset=utf-8",
-}
+TYPES = {".html": "text/html; charset=utf-8", ".css": "text/css; charset=utf-8",
+         ".js": "text/javascript; charset=utf-8", ".mjs": "text/javascript; charset=utf-8",
+         ".json": "application/json", ".webmanifest": "application/manifest+json",
+         ".wasm": "application/wasm", ".svg": "image/svg+xml", ".png": "image/png",
+         ".xml": "application/xml", ".zip": "application/zip", ".whl": "application/zip",
+         ".bin": "application/octet-stream", ".txt": "text/plain; charset=utf-8"}
 
 REVALIDATE = "no-cache"
 IMMUTABLE = "public, max-age=31536000, immutable"
-# A hash of the content in a name: 8 or more hex digits between "." "/" or "-" and
-# "." or "/" (the rule the hosting page gives for nginx, Apache and Caddy). Material's
-# bundle.a5f9d56c.min.js and main.57a0d79d.min.css, the wheel's folder
-# assets/engine/8fd85a21d08f/, assets/engine/snapshot-<hash>.bin, the answer tables.
+# A hash of the content in a name: 8 or more hex digits between "." "/" or "-" and "." or "/"
+# (the rule the hosting page gives for nginx, Apache and Caddy): Material's bundle.a5f9d56c.min.js,
+# main.57a0d79d.min.css, assets/engine/8fd85a21d08f/, snapshot-<hash>.bin, the answer tables.
 HASHED = re.compile(r"[./-][0-9a-f]{8,}[./]")
 # Never kept without asking, whatever their name: they name everything else.
 ALWAYS_REVALIDATE = (".html", ".webmanifest", "sw.js")
@@ -73,9 +65,11 @@ QVALUE = re.compile(r"^(?:0(?:\.[0-9]{0,3})?|1(?:\.0{0,3})?)$")
 # the usual 5, the kernel drops the rest and each tablet retries after 1, 3, 7 s...
 LISTEN_QUEUE = 1024
 # Seconds a connection may make no progress (no byte of its request read, no byte of
-# the answer taken) before it is closed: a sleeping tablet or a half-open socket must
-# not hold a thread for ever.
+# the answer taken) before it is closed, and a request (its line and headers, however
+# steadily they trickle in) may take to arrive: a sleeping tablet, a half-open socket
+# or a byte every 5 s must not hold a thread for ever. (The answer may take longer.)
 IDLE_SECONDS = 10
+REQUEST_SECONDS = 30
 NOT_FOUND_PAGE = "404.html"
 
 
@@ -119,8 +113,7 @@ def accepts_gzip(header: str | None) -> bool:
             explicit = max(explicit or 0.0, quality)
         elif name == "*":
             wildcard = quality
-    chosen = explicit if explicit is not None else wildcard
-    return bool(chosen)
+    return bool(explicit if explicit is not None else wildcard)
 
 
 def etag_matches(header: str, etag: str) -> bool:
@@ -129,15 +122,8 @@ def etag_matches(header: str, etag: str) -> bool:
     >>> etag_matches('"a", W/"b"', '"b"'), etag_matches("*", '"b"'), etag_matches('"bb"', '"b"')
     (True, True, False)
     """
-    if header.strip() == "*":
-        return True
-    for candidate in header.split(","):
-        candidate = candidate.strip()
-        if candidate.startswith("W/"):
-            candidate = candidate[2:]
-        if candidate == etag:
-            return True
-    return False
+    tags = [tag.strip() for tag in header.split(",")]
+    return tags == ["*"] or etag in tags or "W/" + etag in tags
 
 
 class ETags:
@@ -166,14 +152,41 @@ class ETags:
         return etag
 
 
+class RequestReader(socket.SocketIO):
+    """A connection's incoming bytes: a read waits IDLE_SECONDS and not past ``deadline``."""
+
+    deadline = float("inf")  # time.monotonic()
+
+    def readinto(self, buffer: Any) -> int | None:
+        left = self.deadline - time.monotonic()
+        if left <= 0:
+            raise socket.timeout("the request took too long")  # noqa: UP041 (3.8 catches this one)
+        self._sock.settimeout(min(left, IDLE_SECONDS))
+        try:
+            return super().readinto(buffer)
+        finally:
+            self._sock.settimeout(IDLE_SECONDS)
+
+
 class Handler(http.server.SimpleHTTPRequestHandler):
-    """Static files with fixed MIME types, precompressed copies, content ETags,
-    caching headers, the site's 404 page and no directory listings."""
+    """Static files with fixed MIME types, .gz copies, content ETags, caching headers and the
+    site's 404 page; no folder listed, nothing outside the site, a time limit on each request."""
 
     extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **TYPES}
     etags = ETags()
     cache_control = REVALIDATE
     timeout = IDLE_SECONDS  # socketserver sets it on the connection: reads wait at most this
+    request_seconds: float = REQUEST_SECONDS
+
+    def setup(self) -> None:
+        super().setup()
+        self.rfile.close()  # socketserver's reader; this one keeps each request's deadline
+        self.reader = RequestReader(self.connection, "rb")
+        self.rfile = io.BufferedReader(self.reader)
+
+    def handle_one_request(self) -> None:
+        self.reader.deadline = time.monotonic() + self.request_seconds  # (GET and HEAD: no body)
+        super().handle_one_request()
 
     def send_response(self, code: int, message: str | None = None) -> None:
         self.cache_control = REVALIDATE  # errors and redirects are checked every time too
@@ -187,7 +200,7 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         """Answer GET and HEAD: headers sent; the open file to copy, or None."""
         url_path = self.path.split("?", 1)[0].split("#", 1)[0]
         path = self.translate_path(self.path)
-        if os.path.isdir(path):
+        if os.path.isdir(path) and self.in_site(path):
             index = os.path.join(path, "index.html")
             if not os.path.isfile(index):
                 return self.send_not_found()
@@ -207,9 +220,8 @@ class Handler(http.server.SimpleHTTPRequestHandler):
             return self.send_not_found()
 
     def send_not_found(self) -> BinaryIO | None:
-        """The site's own 404 page, with status 404: the nearest ``404.html`` in the
-        folders above the address (a site served in a sub-folder answers for its own
-        addresses), else Python's bare page."""
+        """The site's own 404 page, with status 404: the nearest ``404.html`` above the
+        address (a site in a sub-folder answers for its own), else Python's bare page."""
         for page in not_found_pages(self.directory, self.path):
             try:
                 return self.send_file(page, 404)
@@ -222,10 +234,10 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         """Send the headers for ``path`` (its .gz copy when the browser takes gzip) and
         return it open, or None when the headers were the whole answer (a 304).
         Raises FileNotFoundError, with nothing sent, when there is no such file."""
-        if not os.path.isfile(path):
+        if not os.path.isfile(path) or not self.in_site(path):
             raise FileNotFoundError(path)
         packed = path + ".gz"
-        has_packed = packed_copy_is_current(path, packed)
+        has_packed = packed_copy_is_current(path, packed) and self.in_site(packed)
         gzipped = has_packed and accepts_gzip(self.headers.get("Accept-Encoding"))
         try:
             handle: BinaryIO = open(packed if gzipped else path, "rb")  # noqa: SIM115
@@ -257,6 +269,11 @@ class Handler(http.server.SimpleHTTPRequestHandler):
             return None
         return handle
 
+    def in_site(self, path: str) -> bool:
+        """Whether ``path``, links followed, is in the site (a link may lead out of it)."""
+        real = os.path.join(os.path.normcase(os.path.realpath(path)), "")
+        return any(real.startswith(root) for root in real_roots(self.directory))
+
     def not_modified(self, etag: str, mtime: int) -> bool:
         """Whether the browser's copy is this one: by ETag when it sends one; else only
         for exactly this date (an older version unzipped over a newer one is older)."""
@@ -272,11 +289,8 @@ class Handler(http.server.SimpleHTTPRequestHandler):
 
 
 def packed_copy_is_current(path: str, packed: str) -> bool:
-    """Whether ``packed`` (``path``'s .gz copy) exists and is not older than ``path``.
-
-    A page edited after the build keeps its older copy beside it: sending that copy
-    would show browsers that accept gzip the page as it was.
-    """
+    """Whether ``packed`` (``path``'s .gz copy) exists and is not older than ``path``: a
+    page edited after the build keeps its older copy beside it, the page as it was."""
     try:
         return os.stat(packed).st_mtime_ns >= os.stat(path).st_mtime_ns
     except (OSError, ValueError):
@@ -296,15 +310,8 @@ def not_found_pages(directory: str, url: str) -> list[str]:
     """
     path = urllib.parse.unquote(url.split("?", 1)[0].split("#", 1)[0])  # undecodable bytes: U+FFFD
     parts = [part for part in posixpath.normpath(path).split("/") if part not in ("", ".", "..")]
-    found = []
-    for depth in range(len(parts), -1, -1):
-        page = os.path.join(directory, *parts[:depth], NOT_FOUND_PAGE)
-        try:
-            if os.path.isfile(page):
-                found.append(page)
-        except (OSError, ValueError):  # a NUL, a name too long
-            continue
-    return found
+    pages = (os.path.join(directory, *parts[:depth], NOT_FOUND_PAGE) for depth in range(len(parts), -1, -1))
+    return [page for page in pages if os.path.isfile(page)]  # (False for a NUL, a name too long)
 
 
 def sites_in(directory: Path) -> list[str]:
@@ -315,6 +322,15 @@ def sites_in(directory: Path) -> list[str]:
     with contextlib.suppress(OSError):
         return sorted(f"/{sub.name}/" for sub in directory.iterdir() if (sub / "index.html").is_file())
     return []
+
+
+@functools.lru_cache(maxsize=16)
+def real_roots(directory: str) -> tuple[str, ...]:
+    """The real folders served for ``directory``, links resolved once, each ending in a
+    separator: itself and each site in it (``rules/`` may link to a site kept elsewhere)."""
+    top = Path(directory)
+    found = [top, *(top / site.strip("/") for site in sites_in(top))]
+    return tuple(dict.fromkeys(os.path.join(os.path.normcase(os.path.realpath(p)), "") for p in found))
 
 
 class QuietHandler(Handler):
@@ -343,12 +359,9 @@ def make_server(directory: Path, bind: str = "0.0.0.0", port: int = 8000, quiet:
 def lan_addresses() -> list[str]:
     """This computer's IPv4 addresses as the tablets would see them (best effort)."""
     found = []
-    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
-        try:
-            probe.connect(("192.0.2.1", 9))  # no packet is sent: this only picks a route
-            found.append(probe.getsockname()[0])
-        except OSError:
-            pass
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe, contextlib.suppress(OSError):
+        probe.connect(("192.0.2.1", 9))  # no packet is sent: this only picks a route
+        found.append(probe.getsockname()[0])
     with contextlib.suppress(OSError):
         found += socket.gethostbyname_ex(socket.gethostname())[2]
     return [a for i, a in enumerate(found) if a not in found[:i] and not a.startswith("127.")]
@@ -377,12 +390,8 @@ def main(argv: list[str] | None = None) -> int:
             for address in lan_addresses() or ["<this computer's address>"]:
                 print(f"  on the tablets (same wifi): http://{address}:{port}{site}")
     print("Stop with Ctrl+C.")
-    try:
+    with server, contextlib.suppress(KeyboardInterrupt):  # (leaving it closes the server)
         server.serve_forever()
-    except KeyboardInterrupt:
-        pass
-    finally:
-        server.server_close()
     return 0
 
 
