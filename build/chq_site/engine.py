@@ -16,10 +16,16 @@ skips Python's own start-up: the slow part of every visit. Its name is a hash of
 everything that goes into it (the Pyodide core, the wheel, the script, the packed
 format), so a page never pairs it with another build; anything that goes wrong with
 it makes the worker boot the normal way.
+
+Node makes different bytes each time from the same inputs, so a snapshot is made once
+for its name and never replaced (two builds at once: one makes it, the other waits and
+takes it), and a build ends by reading its engine files back from the site and
+comparing them with what its pages say of them (``check_engine``).
 """
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import gzip
 import hashlib
@@ -31,10 +37,18 @@ import subprocess
 import sys
 import tempfile
 import zlib
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+from mkdocs.exceptions import PluginError
+
 from chq_site.paths import CACHE, PACKAGE, ROOT
+
+try:
+    import fcntl
+except ImportError:  # Windows: no lock; the first snapshot written still stays (_keep_first)
+    fcntl = None  # type: ignore[assignment]
 
 PYODIDE_DIR = ROOT / "node_modules" / "pyodide"
 ENGINE_DIR = "assets/engine"
@@ -66,6 +80,10 @@ PYODIDE_FETCHED = ("pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
 
 class EngineMissing(RuntimeError):
     """The Pyodide runtime is not installed; ``npm ci`` installs it."""
+
+
+class EngineMismatch(PluginError):
+    """The engine files in the built site are not the ones its pages describe."""
 
 
 def source_hash() -> str:
@@ -175,30 +193,76 @@ def _file_digest(path: str, mtime_ns: int, size: int) -> bytes:
 
 def build_snapshot() -> tuple[Path, int]:
     """Make (or reuse) the gzipped memory snapshot; return its path and its size
-    once inflated."""
+    once inflated.
+
+    Made once for its name, then never replaced: a build may already have described
+    it to its pages. Two builds at once take turns (a lock in the cache), and where
+    there is no lock the first one written stays.
+    """
     wheel = build_wheel()
     key = snapshot_key(wheel)
     out = CACHE / f"snapshot-{key}.bin"
-    size_file = out.with_suffix(".size")
-    if out.is_file() and size_file.is_file():
-        return out, int(size_file.read_text())
-    CACHE.mkdir(parents=True, exist_ok=True)
-    raw = CACHE / f"snapshot-{key}.{os.getpid()}.raw"
+    if not out.is_file():
+        CACHE.mkdir(parents=True, exist_ok=True)
+        with _cache_lock(CACHE / f"snapshot-{key}.lock"):
+            if not out.is_file():
+                _keep_first(make_snapshot(wheel), out)
+    return out, inflated_size(out)
+
+
+def make_snapshot(wheel: Path) -> bytes:
+    """A new snapshot, packed and gzipped: Pyodide's memory as Node leaves it after
+    the warm-up (different bytes each time, for the same inputs)."""
+    handle, raw = tempfile.mkstemp(dir=CACHE, prefix="snapshot-", suffix=".raw")
+    os.close(handle)
     try:
         subprocess.run(
-            ["node", str(SNAPSHOT_SCRIPT), str(PYODIDE_DIR), str(wheel), str(raw), json.dumps(WARMUP)],
+            ["node", str(SNAPSHOT_SCRIPT), str(PYODIDE_DIR), str(wheel), raw, json.dumps(WARMUP)],
             check=True,
             cwd=ROOT,
             stdout=subprocess.DEVNULL,
         )
-        data = raw.read_bytes()
+        data = Path(raw).read_bytes()
     finally:
-        raw.unlink(missing_ok=True)
-    tmp = out.with_suffix(f".{os.getpid()}.tmp")
-    tmp.write_bytes(gzip.compress(pack_snapshot(data), compresslevel=6, mtime=0))
-    size_file.write_text(str(len(data)))
-    tmp.replace(out)
-    return out, len(data)
+        Path(raw).unlink(missing_ok=True)
+    return gzip.compress(pack_snapshot(data), compresslevel=6, mtime=0)
+
+
+@contextlib.contextmanager
+def _cache_lock(path: Path) -> Iterator[None]:
+    """Hold an exclusive lock on ``path`` (created if need be) for the block; the
+    system lets it go if the process dies. No lock where there is no ``fcntl``."""
+    with path.open("a") as handle:
+        if fcntl is not None:
+            fcntl.flock(handle.fileno(), fcntl.LOCK_EX)
+        yield
+
+
+def _keep_first(data: bytes, out: Path) -> None:
+    """Write ``out`` whole (never seen half-written), unless it is there already: then
+    it stays, as another build made it and may have described it to its pages."""
+    handle, tmp = tempfile.mkstemp(dir=out.parent, prefix=out.name + ".", suffix=".tmp")
+    try:
+        with os.fdopen(handle, "wb") as stream:
+            stream.write(data)
+        try:
+            os.link(tmp, out)  # FileExistsError if it is there: never replaced
+        except FileExistsError:
+            pass
+        except OSError:  # no hard links on this file system: a rename, if none is there yet
+            if not out.exists():
+                os.replace(tmp, out)
+    finally:
+        Path(tmp).unlink(missing_ok=True)
+
+
+def inflated_size(snapshot: Path) -> int:
+    """The bytes of memory a gzipped, packed snapshot holds (from its header)."""
+    with gzip.open(snapshot, "rb") as packed:
+        magic, total = struct.unpack("<4sI", packed.read(8))
+    if magic != PACKED_MAGIC:
+        raise ValueError(f"{snapshot}: not a packed snapshot")
+    return int(total)
 
 
 def pyodide_version() -> str:
@@ -240,16 +304,21 @@ def file_checks() -> dict[str, dict[str, int | str]]:
     checks: dict[str, dict[str, int | str]] = {}
     for path in paths:
         stat = path.stat()
-        sha256, crc32 = _file_check(str(path), stat.st_mtime_ns, stat.st_size)
-        checks[path.name] = {"bytes": stat.st_size, "sha256": sha256, "crc32": crc32}
+        checks[path.name] = dict(_file_check(str(path), stat.st_mtime_ns, stat.st_size))
     return checks
 
 
 @functools.lru_cache(maxsize=64)
-def _file_check(path: str, mtime_ns: int, size: int) -> tuple[str, int]:
-    """A file's SHA-256 (16 hex digits, as the offline copy lists it) and CRC-32."""
-    data = Path(path).read_bytes()
-    return hashlib.sha256(data).hexdigest()[:16], zlib.crc32(data)
+def _file_check(path: str, mtime_ns: int, size: int) -> tuple[tuple[str, int | str], ...]:
+    """:func:`check_of` a file's bytes, remembered while its time and size stay the same
+    (a snapshot in the cache is never replaced: ``build_snapshot``)."""
+    return tuple(check_of(Path(path).read_bytes()).items())
+
+
+def check_of(data: bytes) -> dict[str, int | str]:
+    """What the pages say of a file: its bytes, the first 16 hex digits of its SHA-256
+    (as the offline copy lists it) and its CRC-32."""
+    return {"bytes": len(data), "sha256": hashlib.sha256(data).hexdigest()[:16], "crc32": zlib.crc32(data)}
 
 
 def fetched_sizes() -> dict[str, int]:
@@ -276,6 +345,33 @@ def copy_engine(site_dir: Path) -> list[Path]:
     snapshot, _ = build_snapshot()
     written.append(_publish(snapshot, site_dir / ENGINE_DIR / snapshot.name))
     return written
+
+
+def check_engine(site_dir: Path, info: dict[str, Any]) -> None:
+    """Read the engine files back from the built site and compare each with what the
+    pages say of it (``info``: :func:`engine_info` as the pages carry it); raise
+    EngineMismatch, naming every difference, unless all agree. (A file that is not
+    what its page says is refused by the engine as damaged: the slow boot, or none.)"""
+    where = {Path(info["wheel"]).name: info["wheel"], Path(info["snapshot"]).name: info["snapshot"]}
+    wrong = []
+    for name, said in info["files"].items():
+        rel = where.get(name, info["index"] + name)
+        path = site_dir / rel
+        if not path.is_file():
+            wrong.append(f"{rel}: missing (the pages describe {said})")
+            continue
+        found = check_of(path.read_bytes())
+        if found != said:
+            wrong.append(f"{rel}: the pages say {said}, the site holds {found}")
+    with contextlib.suppress(OSError, EOFError, ValueError, struct.error):  # missing or damaged: said
+        if (inflated := inflated_size(site_dir / info["snapshot"])) != info["snapshot_bytes"]:
+            said = info["snapshot_bytes"]
+            wrong.append(f"{info['snapshot']}: the pages say {said} bytes inflated, it holds {inflated}")
+    if wrong:
+        raise EngineMismatch(
+            "the site's engine files are not the ones its pages describe (the engine would refuse "
+            "them as damaged; was build/.cache changed during the build?):\n  " + "\n  ".join(wrong)
+        )
 
 
 def _publish(source: Path, target: Path) -> Path:

@@ -112,3 +112,5 @@ class CompanionPlugin(BasePlugin[CompanionConfig]):  # type: ignore[no-untyped-c
         lean.lean_pages(site_dir)
         # Last: lean the site, then sw.js (precaches all of it), then the .gz copies.
         offline.post_build(site_dir, config)
+        # The engine files the site holds are the ones its pages describe, or no build.
+        engine.check_engine(site_dir, config.extra["engine"])
