@@ -17,6 +17,7 @@ attribute value in quotes, single ones around JSON).
 
 from __future__ import annotations
 
+import hashlib
 import html
 import json
 import re
@@ -134,8 +135,27 @@ def engine_sizes() -> dict[str, Any]:
 
 
 
+def rules_mark(mechanic: str, table: str | None) -> str:
+    """A short name for the rules a calculator answers by, written into its widgets'
+    specs (``rules``): a fight's link carries it (fight.js), and the build that opens
+    the link says so when its own differs. Another build has another mark when an
+    input's name, kind, default, range or choices differ, or an answer does: those of
+    its answer table (``table``, named by its content: every class of input) or, for a
+    calculator without one, compute()'s at its starting inputs and worked examples."""
+    inputs = [[p.name, p.kind, p.default, p.minimum, p.maximum, list(p.choices), p.required]
+              for p in PARAMETERS[mechanic]]
+    examples = [preset_values(mechanic, p) for p in PRESETS.get(mechanic, ())]
+    answered: list[str] = [table] if table else [
+        answers.build_reply(json.dumps({"mechanic": mechanic, "params": values}, sort_keys=True))
+        for values in (base_values(mechanic), *examples)
+    ]
+    text = json.dumps([inputs, base_values(mechanic), answered], sort_keys=True)
+    return hashlib.sha256(text.encode()).hexdigest()[:8]
+
+
 def widget_spec(mechanic: str, *, compact: bool, start: dict[str, Any], canonical: str) -> dict[str, Any]:
     """What the widget's script needs to know, as JSON in ``data-spec``."""
+    table = answers.table_path(mechanic, answers.table_keys(mechanic)) if mechanic in answers.TABLED else None
     return {
         "mechanic": mechanic,
         "mode": "compact" if compact else "full",
@@ -149,12 +169,12 @@ def widget_spec(mechanic: str, *, compact: bool, start: dict[str, Any], canonica
         "refusals": PAGE_RULES,  # how a refused value is shown, and a key given twice
         "start": start,
         "base": base_values(mechanic),
+        "rules": rules_mark(mechanic, table),  # what a fight's link was made under (fight.js)
         "headline": {"key": HEADLINES[mechanic], "label": HEADLINE_LABELS[mechanic],
                      "when": list(HEADLINE_WHEN.get(mechanic, ())),
                      "range": HEADLINE_RANGE.get(mechanic)},
         "figures": [list(f) for f in FIGURES[mechanic]],
-        "table": (answers.table_path(mechanic, answers.table_keys(mechanic))
-                  if mechanic in answers.TABLED else None),
+        "table": table,
         "charts": list(CHARTS[mechanic]),
         "ignored": list(IGNORED.get(mechanic, ())),
         "surfaced": list(SURFACED.get(mechanic, ())),

@@ -1,7 +1,8 @@
 """What a permalink says about itself, in Chromium: the built site over HTTP.
 
 A typo in a permalink must not pass for an answer. A key that is no input here
-("distanse") is named above the form while the inputs it does know are answered;
+("distanse") is named above the form while the inputs it does know are answered
+(a part with no name, "=5", is named in words; an empty one, "&&", is nothing);
 an input given twice ("distance=1&distance=30") is refused, in the words the
 command line uses for a flag given twice; a refused value is shown short, as
 ``compute()`` shows it (a 10,000-digit number is not echoed whole). Every message
@@ -25,6 +26,7 @@ from tests.browser.test_widgets import (
     PAGES,
     POPSTATES,
     ROOT,
+    TOLERANCE,
     Session,
     field_refusal,
     fragment,
@@ -91,6 +93,31 @@ def test_a_key_that_is_no_input_is_named_and_the_others_answered(session: Sessio
     wait_for_inputs(session.page, {**want["inputs"], "distance": 30})
     assert notice(session.page)["text"] == ""
     assert "distanse" not in session.page.url
+    assert session.errors == []
+
+
+def test_a_part_of_the_link_with_no_name_is_named_in_words(session: Session) -> None:
+    """"=5" names no input: the page says so in words (it once said " is not an input
+    here", a name left blank), and answers the inputs it knows; a bare "&&" is an
+    empty part, nothing at all (as URLSearchParams reads it)."""
+    mechanic = "shell_then_assault"
+    session.open(PAGES[mechanic], "fire_dice=5&&=5", fresh=True)
+    want = reference(mechanic, {**base_values(mechanic), "fire_dice": 5})
+    shown = wait_for_inputs(session.page, want["inputs"])
+    assert same(json.loads(shown["result"]), want, TOLERANCE[mechanic]) == []
+    said = notice(session.page)
+    assert said["visible"], said
+    assert said["text"] == ("A part of the link with no name (“=5”) is not an input here:"
+                            " the answer is for the inputs shown."), said
+    session.open(PAGES[mechanic], "fire_dice=6&colour=red&=" + "x" * 10_000, fresh=True)
+    wait_for_inputs(session.page, {"fire_dice": 6})
+    text = notice(session.page)["text"]
+    assert text.startswith("colour and a part of the link with no name (“=xxx"), text
+    assert text.endswith("...”) are not inputs here: the answer is for the inputs shown."), text
+    assert len(text) <= 200, text
+    session.open(PAGES[mechanic], "fire_dice=7&&&units=2&", fresh=True)
+    wait_for_inputs(session.page, {"fire_dice": 7, "units": 2})
+    assert notice(session.page)["text"] == ""
     assert session.errors == []
 
 

@@ -3,31 +3,63 @@
 tests/browser/test_permalink_words.py and tests/browser/test_fight_address.py.
 
 * a key that is no input ("distanse") is named, and the inputs it knows answered
-  (compute()'s answer);
+  (compute()'s answer); a part with no name ("=5") is named in words, and an empty
+  part ("&&") is nothing;
 * an input given twice is refused in the command line's words for a flag given
   twice; a 10,000-digit number's refusal is the command line's, short;
 * a fight of three draws survives a reload, and its address opened in a new
-  browser shows the same fight (log, round, and compute()'s dice, TN and odds).
+  browser shows the same fight (log, round, and compute()'s dice, TN and odds);
+* a fight's address opened by the next build (another default, other rules) shows
+  the same inputs and says the odds are the next build's rules'; an old fight link
+  (inputs at their defaults left out, no rules) reads as before.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import Any
 
+import pytest
 from chq_site.permalinks import base_values
 
 from tests.browser import fight_helpers as F
+from tests.browser.next_build_helpers import (
+    COHESION,
+    FIGHT_NOTE,
+    NEXT_COHESION,
+    SAVED_ELSEWHERE,
+    next_fight_build,
+)
 from tests.browser.site_helpers import url
 from tests.browser.test_fight_address import ROUND_4, THREE_DRAWS
 from tests.browser.test_permalink_words import LONG_NUMBER, NOTICE_BODY, refused_at_the_command_line
 from tests.browser.test_widgets import PAGES, fragment, same
-from tests.webkit.driver import ENGINE_TIMEOUT_S, STEP_TIMEOUT_S, page_errors, run_js, wait_js, widget_when
+from tests.webkit.driver import (
+    ENGINE_TIMEOUT_S,
+    STEP_TIMEOUT_S,
+    ProbeServer,
+    page_errors,
+    run_js,
+    wait_js,
+    widget_when,
+)
 from tests.webkit.test_webkit_calculators import REFUSAL, SHOWS, expected
 from tests.webkit.test_webkit_fight import check_round, tap
 
 TABLET = (820, 1180)
+# The notice, once it says arguments[0].
+NOTICE_SAYS = (f"const said = (() => {{ {NOTICE_BODY} }})();"
+               " return said && said.text.includes(arguments[0]) && said;")
+
+
+@pytest.fixture(scope="module")
+def next_probe_site(built_site: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The next build (next_build_helpers.next_fight_build), with the probe."""
+    site = next_fight_build(built_site, tmp_path_factory.mktemp("next") / "site")
+    with ProbeServer(site) as server:
+        yield server.origin + "/"
 
 
 def test_permalink_words_in_webkit(probe_site: str, new_webkit: Callable[..., Any]) -> None:
@@ -39,6 +71,15 @@ def test_permalink_words_in_webkit(probe_site: str, new_webkit: Callable[..., An
     assert same(json.loads(shown["result"]), expected("spotting", params), 0.0) == []
     said = wait_js(driver, NOTICE_BODY, what="the notice")
     assert said["visible"] and "distanse (did you mean distance?) is not an input here" in said["text"], said
+
+    run_js(driver, "location.hash = arguments[0]", "distance=30&&=5")
+    said = wait_js(driver, NOTICE_SAYS, "with no name", explain=NOTICE_BODY,
+                   what="the notice of a part with no name")
+    assert said["text"] == ("A part of the link with no name (“=5”) is not an input here:"
+                            " the answer is for the inputs shown."), said
+    run_js(driver, "location.hash = arguments[0]", "distance=12&&cover=light&")
+    widget_when(driver, SHOWS, {"distance": 12, "cover": "light"}, "spotting", what="an empty part: nothing")
+    assert wait_js(driver, NOTICE_BODY, what="the notice")["text"] == ""
 
     run_js(driver, "location.hash = arguments[0]", "distance=1&distance=30")
     refused = wait_js(driver, REFUSAL, "distance", timeout=ENGINE_TIMEOUT_S, what="distance given twice")
@@ -76,3 +117,32 @@ def test_a_fight_in_the_address_in_webkit(probe_site: str, new_webkit: Callable[
     shared = check_round(other, F.PARAMS, ROUND_4, 4)
     assert shared["log"] == before["log"]
     assert page_errors(other) == []
+
+
+def test_a_fight_link_on_the_next_build_in_webkit(probe_site: str, next_probe_site: str,
+                                                  new_webkit: Callable[..., Any]) -> None:
+    driver = new_webkit(*TABLET)
+    driver.get(url(probe_site, F.PAGE) + "#" + fragment(F.PARAMS))
+    wait_js(driver, "return Boolean(document.querySelector('[data-fight][data-state=idle]'))",
+            timeout=STEP_TIMEOUT_S, what="the fight panel mounted")
+    tap(driver, F.START)
+    check_round(driver, F.PARAMS, F.ROUND_1, 1)
+    tap(driver, *F.DRAW_ATTACKER_FEWER)
+    before = check_round(driver, F.PARAMS, F.ROUND_2, 2)
+    assert run_js(driver, FIGHT_NOTE) == ""
+    link = driver.current_url.split("#", 1)[1]
+    assert page_errors(driver) == []
+
+    driver.get(url(next_probe_site, F.PAGE) + "#" + link)  # the next build: the inputs as saved
+    after = check_round(driver, F.PARAMS, F.ROUND_2, 2)
+    assert after["log"] == before["log"]
+    assert run_js(driver, "return document.querySelector("
+                  "'.chq-widget[data-mode=full] input[name=att_cohesion]').value") == str(COHESION)
+    assert run_js(driver, FIGHT_NOTE) == SAVED_ELSEWHERE
+    assert page_errors(driver) == []
+
+    driver.get("about:blank")  # an old fight link: read with this build's defaults, nothing said
+    driver.get(url(next_probe_site, F.PAGE) + "#" + fragment(F.PARAMS) + "&fight=da")
+    check_round(driver, {**F.PARAMS, "att_cohesion": NEXT_COHESION}, F.ROUND_2, 2)
+    assert run_js(driver, FIGHT_NOTE) == ""
+    assert page_errors(driver) == []

@@ -15,6 +15,11 @@
  * (another tab's Reload of a new build reloads this one too) or a shared link
  * brings back the same fight: fight=<taps> (``tapsText``), then "@" and the
  * fragment of the inputs it started from when they are not the inputs shown.
+ * A link outlives its build, so it means the same on the next: while a fight is on,
+ * it names every input (defaults too: the next build's may differ), and rules= the
+ * build's mark of its rules (the spec's ``rules``); a link made under other rules
+ * opens as saved, and the panel says the odds are this build's. A fight link from
+ * before (no rules=, inputs at their defaults left out) reads as it always did.
  *
  * The panel is made here: without JavaScript there is none. */
 
@@ -23,9 +28,15 @@ import { FightView } from "./fight-view.js";
 import { Form } from "./form.js";
 import { sameValues } from "./params.js";
 import { addRider, applyFragment, fragmentFor, writeFragment, writeKey } from "./permalink.js";
+import { el } from "./util.js";
 
-/** The key of the fight in the address. */
+/** The key of the fight in the address, and of the rules it was made under. */
 const KEY = "fight";
+const RULES = "rules";
+
+/** What the panel says of a fight whose link was made under other rules. */
+const SAVED_ELSEWHERE = "This fight was saved by another version of the calculator: its inputs and taps"
+  + " are as saved; the odds shown follow this version’s rules.";
 
 /** Taps as the address writes them: "." between taps; a draw "d" and who rolled
  *  fewer 6s ("a" attacker, "d" defender, "s" the same number); a win the side ("a"
@@ -89,6 +100,8 @@ class Fight {
     this.answers = new Map(); // JSON of the params -> {result, source} | {error}
     this.asked = ""; // JSON of the params the engine is working on for the fight
     this.failed = ""; // the engine could not load: why
+    this.saved = ""; // what the panel says of the link the fight came from: other rules, or ""
+    this.savedNote = null; // where it says it: under the panel's note, which each render clears
     this.view = new FightView(widget.root, widget.uid, widget.spec,
                               (action, value) => widget.guard(() => this.act(action, value)));
     this.unsubscribe = null;
@@ -96,7 +109,9 @@ class Fight {
 
   mount() {
     this.view.mount();
-    addRider(this.widget.spec, KEY, (params) => this.part(params));
+    this.savedNote = el("p", { class: "chq-fight__note", role: "status", "data-fight-saved": "" });
+    this.view.note.after(this.savedNote);
+    addRider(this.widget.spec, [KEY, RULES], (params) => this.part(params));
     this.unsubscribe = engine.subscribe((state) => this.widget.guard(() => this.onEngine(state)));
   }
 
@@ -123,10 +138,12 @@ class Fight {
       this.base = params;
       this.taps = [];
       this.pick = "";
+      this.saved = "";
     } else if (action === "end") {
       this.base = null;
       this.taps = [];
       this.pick = "";
+      this.saved = "";
     } else if (action === "pick") {
       this.pick = this.pick === value ? "" : value;
     } else if (action === "tap") {
@@ -143,13 +160,15 @@ class Fight {
   }
 
   /** The fight's part of the address for the inputs ``params`` shown: "" with no
-   *  fight on; the inputs it started from follow "@" when they are not those. */
+   *  fight on; the inputs it started from (every one) follow "@" when they are not
+   *  those; then the rules it is fought under. */
   part(params) {
     if (!this.base) return "";
     const spec = this.widget.spec;
     const from = params && sameValues(params, this.base, spec.params.map((p) => p.name))
-      ? "" : `@${fragmentFor(spec, this.base)}`;
-    return `${KEY}=${encodeURIComponent(tapsText(this.taps) + from)}`;
+      ? "" : `@${fragmentFor(spec, this.base, true)}`;
+    const rules = spec.rules ? `&${RULES}=${encodeURIComponent(spec.rules)}` : "";
+    return `${KEY}=${encodeURIComponent(tapsText(this.taps) + from)}${rules}`;
   }
 
   /** Keep the address in step with the fight (main widget only). */
@@ -157,7 +176,7 @@ class Fight {
     const { widget } = this;
     if (!widget.isMain) return;
     const { params, errors } = widget.form.read();
-    if (errors.length) writeKey(KEY, this.part(null)); // the inputs shown cannot be written
+    if (errors.length) writeKey([KEY, RULES], this.part(null)); // the inputs shown cannot be written
     else writeFragment(widget.spec, params, widget.compare ? widget.compare.vs() : "");
   }
 
@@ -167,14 +186,18 @@ class Fight {
     const text = String(hash || "").replace(/^#/, "");
     if (!text.includes("=")) return;
     let values = [];
+    let rules = [];
     try {
-      values = new URLSearchParams(text).getAll(KEY);
+      const query = new URLSearchParams(text);
+      values = query.getAll(KEY);
+      rules = query.getAll(RULES);
     } catch (_) {
       values = [];
     }
     this.taps = [];
     this.pick = "";
     this.base = null;
+    this.saved = "";
     if (!values.length) {
       this.render();
       return;
@@ -183,8 +206,11 @@ class Fight {
     if (problem) {
       this.view.idle();
       this.view.showNote(`The fight in this link cannot be read: ${problem}.`);
+      this.showSaved();
       return;
     }
+    // Made under other rules (a link without rules= is from before they were named).
+    if (rules.some((mark) => mark !== this.widget.spec.rules)) this.saved = SAVED_ELSEWHERE;
     this.render();
   }
 
@@ -243,6 +269,7 @@ class Fight {
   }
 
   render() {
+    this.showSaved();
     if (!this.base) {
       this.view.idle();
       return;
@@ -262,5 +289,11 @@ class Fight {
       engine: engine.state.phase,
       failed: this.failed,
     });
+  }
+
+  /** Say (or stop saying) what the fight's link was made under; unchanged, untouched
+   *  (a status line says a new text each time it is set). */
+  showSaved() {
+    if (this.savedNote.textContent !== this.saved) this.savedNote.textContent = this.saved;
   }
 }

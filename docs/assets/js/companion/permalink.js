@@ -4,9 +4,12 @@
  * A "Try it" preset's inputs are written as the preset's own fragment.
  *
  * Besides the inputs, a fragment may carry the page's own keys: vs= (a pinned
- * setup A, compare.js) and a rider's (fight= for a fight's taps, fight.js). Any
- * other key is a typo the page names ("distanse is not an input here"), answering
- * the inputs it knows; an input given twice is refused in the words every door
+ * setup A, compare.js) and a rider's (fight= and rules= for a fight, fight.js). A
+ * rider's state is built on the inputs, so while it has a part every input is
+ * written, defaults too: the next build, whose defaults may differ, reads the same
+ * inputs. Any other key is a typo the page names ("distanse is not an input here";
+ * a part with no name, "=5", in words), answering the inputs it knows; an empty
+ * part ("&&") is nothing. An input given twice is refused in the words every door
  * uses ("is given twice; give it once"), never read as one of its values. */
 
 import { formatValue, refusal, sameValues } from "./params.js";
@@ -18,17 +21,18 @@ function names(spec) {
 /** The page's own keys (not inputs) a widget's fragment may carry. */
 const PAGE_KEYS = ["vs"];
 
-/** spec -> {key, part(params)}: what a part of the widget (fight.js) keeps in the
- *  address beside the inputs; ``part`` gives "key=value", or "" for nothing. */
+/** spec -> {keys, part(params)}: what a part of the widget (fight.js) keeps in the
+ *  address beside the inputs, under its ``keys``; ``part`` gives "key=value" (or
+ *  several, joined by "&"), or "" for nothing. */
 const riders = new WeakMap();
 
 /** Keep ``part(params)`` in the address of the widget whose spec is ``spec``. */
-export function addRider(spec, key, part) {
-  riders.set(spec, { key, part });
+export function addRider(spec, keys, part) {
+  riders.set(spec, { keys, part });
 }
 
 function isPageKey(spec, key) {
-  return PAGE_KEYS.includes(key) || (riders.has(spec) && riders.get(spec).key === key);
+  return PAGE_KEYS.includes(key) || (riders.has(spec) && riders.get(spec).keys.includes(key));
 }
 
 /** Fill ``form`` (a Form) from a permalink fragment; false if the hash is not one.
@@ -49,8 +53,8 @@ export function applyFragment(form, hash) {
   const seen = new Set();
   for (const [key, raw] of query) {
     const param = form.params.get(key);
-    if (!param) {
-      if (!isPageKey(form.spec, key) && !unknown.includes(key)) unknown.push(key);
+    if (!param) { // (an empty part, "&&", is no pair at all: URLSearchParams skips it)
+      if (!isPageKey(form.spec, key) && !unknown.some((u) => u.key === key)) unknown.push({ key, raw });
       continue;
     }
     if (seen.has(key)) { // the second would silently win
@@ -76,19 +80,21 @@ export function applyFragment(form, hash) {
   return true;
 }
 
-/** What the page says of a permalink's keys that are no input here: each named
- *  (cut short as a refused value is), with the input it may have meant. */
-function unknownNotice(spec, keys) {
-  if (!keys.length) return "";
+/** What the page says of a permalink's parts ({key, raw}) whose keys are no input
+ *  here: each named (cut short as a refused value is), with the input it may have
+ *  meant; a part with no name ("=5") in words, with what it said. */
+function unknownNotice(spec, parts) {
+  if (!parts.length) return "";
   const most = spec.refusals.shown_chars;
-  const named = keys.slice(0, 3).map((key) => {
+  const cut = (text) => (text.length <= most ? text : `${text.slice(0, most - 3)}...`);
+  const named = parts.slice(0, 3).map(({ key, raw }, i) => {
+    if (key === "") return `${i ? "a" : "A"} part of the link with no name (“=${cut(raw)}”)`;
     const near = closest(key, names(spec));
-    const name = key.length <= most ? key : `${key.slice(0, most - 3)}...`;
-    return `${name}${near ? ` (did you mean ${near}?)` : ""}`;
+    return `${cut(key)}${near ? ` (did you mean ${near}?)` : ""}`;
   });
-  if (keys.length > 3) named.push(`${keys.length - 3} more`);
+  if (parts.length > 3) named.push(`${parts.length - 3} more`);
   const list = named.length === 1 ? named[0] : `${named.slice(0, -1).join(", ")} and ${named[named.length - 1]}`;
-  const one = keys.length === 1;
+  const one = parts.length === 1;
   return `${list} ${one ? "is not an input" : "are not inputs"} here: the answer is for the inputs shown.`;
 }
 
@@ -118,15 +124,16 @@ function distance(a, b) {
 }
 
 /** The fragment for a full set of inputs: a preset's own, or every input that is
- *  required or not its default. */
-export function fragmentFor(spec, params) {
-  for (const preset of spec.presets || []) {
+ *  required or not its default; with ``every``, every input (what the next build,
+ *  whose defaults may differ, must read as these). */
+export function fragmentFor(spec, params, every = false) {
+  for (const preset of every ? [] : spec.presets || []) {
     if (sameValues(preset.params, params, names(spec))) return preset.fragment;
   }
   const parts = [];
   for (const param of spec.params) {
     const value = params[param.name];
-    if (param.required || value !== param.default) {
+    if (every || param.required || value !== param.default) {
       parts.push(`${param.name}=${encodeURIComponent(formatValue(param, value))}`);
     }
   }
@@ -135,12 +142,14 @@ export function fragmentFor(spec, params) {
 
 /** The address's fragment for the inputs shown: none for the starting inputs; with
  *  ``vs`` (a pinned setup A's own fragment, compare.js) or a rider's part (fight.js)
- *  every input that needs saying, then ``vs=`` and A's fragment URL-encoded, then
- *  the rider's part (keys no widget reads as an input). */
+ *  every input that needs saying (with a rider's part, every input), then ``vs=``
+ *  and A's fragment URL-encoded, then the rider's part (keys no widget reads as an
+ *  input). */
 export function addressFragment(spec, params, vs = "") {
   const rider = riders.get(spec);
-  const extra = [vs ? `vs=${encodeURIComponent(vs)}` : "", rider ? rider.part(params) : ""].filter(Boolean);
-  if (extra.length) return [fragmentFor(spec, params), ...extra].join("&");
+  const part = rider ? rider.part(params) : "";
+  const extra = [vs ? `vs=${encodeURIComponent(vs)}` : "", part].filter(Boolean);
+  if (extra.length) return [fragmentFor(spec, params, Boolean(part)), ...extra].join("&");
   return sameValues(params, spec.start, names(spec)) ? "" : fragmentFor(spec, params);
 }
 
@@ -149,10 +158,12 @@ export function writeFragment(spec, params, vs = "") {
   replaceHash(addressFragment(spec, params, vs));
 }
 
-/** Put ``part`` ("key=value", or "" for none) in place of the address's ``key=``,
- *  leaving the rest as it is: for when the inputs shown cannot be written. */
-export function writeKey(key, part) {
-  const parts = location.hash.replace(/^#/, "").split("&").filter((p) => p && !p.startsWith(`${key}=`));
+/** Put ``part`` ("key=value" or several joined by "&"; "" for none) in place of the
+ *  address's ``keys``, leaving the rest as it is: for when the inputs shown cannot
+ *  be written. */
+export function writeKey(keys, part) {
+  const parts = location.hash.replace(/^#/, "").split("&")
+    .filter((p) => p && !keys.some((key) => p.startsWith(`${key}=`)));
   if (part) parts.push(part);
   replaceHash(parts.join("&"));
 }
