@@ -39,12 +39,17 @@ browser:                        ## Debian's Chromium and its headless shell, Web
 WORKERS := $(shell echo $$(( $$(nproc) + 1 )))
 PYTEST := $(PY) -m pytest -n $(WORKERS) --dist loadfile
 
-test: setup browser             ## every test: package, site, browser
+# The browser code's logic, without a browser (Node's own test runner: tests/js/).
+NODE_TESTS := node --test tests/js/
+
+test: setup browser             ## every test: the browser code's logic under Node, then package, site, browser
+	$(NODE_TESTS)
 	$(PYTEST)
 
 # The everyday loop: every test that needs no browser (package, doors, fuzzing at
 # 1,000 inputs a door, the site build, answer tables, bundle, server).
 test-fast: setup               ## every test but the browser ones, fuzzing at a smaller count
+	$(NODE_TESTS)
 	CHQ_FUZZ_EXAMPLES=1000 $(PYTEST) -m "not browser"
 
 check: test

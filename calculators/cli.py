@@ -28,10 +28,10 @@ from .labels import (
     beside_text,
     headline_for,
     headline_text,
-    pct,
 )
 from .outputs import DEPRECATED
 from .params import MECHANICS, PARAMETERS, Param, mechanic_name
+from .printing import fixed, pct
 
 #: What ``--help`` says about reading the command line (no silent guesses).
 RULES = (
@@ -262,7 +262,7 @@ def render_table(mechanic: str, result: dict[str, Any]) -> str:
     for name, label, kind in FIGURES.get(mechanic, ()):
         prob = result.get(name)
         if isinstance(prob, dict) and prob.get("value") is not None:
-            value = pct(prob) if kind == "pct" else f"{prob['value']:.2f}"
+            value = pct(prob) if kind == "pct" else fixed(prob)
             lines.append(f"  {label}: {value}  ({_exactly(prob)})")
             shown.add(name)
     for chart in CHARTS.get(mechanic, ()):

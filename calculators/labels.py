@@ -1,6 +1,6 @@
 """The words of the results: what each mechanic is called, the label of its headline
-chance and of its other figures, its charts and its detail table, and how a chance
-is printed.
+chance and of its other figures, its charts and its detail table (how a figure is
+printed is ``calculators.printing``).
 
 One home for the page and the command line: the site's widgets show these
 (``chq_site.presentation`` re-exports them and the build writes them into each
@@ -11,10 +11,10 @@ the same words. Data only flows this way: nothing here knows of the site build.
 from __future__ import annotations
 
 import re
-from fractions import Fraction
 from typing import Any
 
 from .api import HEADLINES
+from .printing import pct, pct_range, points
 
 TITLES: dict[str, str] = {
     "spotting": "Spotting a Blind",
@@ -96,11 +96,6 @@ HEADLINE_RANGE: dict[str, dict[str, Any]] = {
 }
 
 
-def _range(low: dict[str, Any], high: dict[str, Any]) -> str:
-    a, b = pct(low), pct(high)
-    return a if a == b else f"{a.removesuffix('%')}–{b}"
-
-
 def headline_text(mechanic: str, result: dict[str, Any]) -> str:
     """The headline as the page prints it: a percentage, or for a range
     (HEADLINE_RANGE) "low–high".
@@ -112,14 +107,7 @@ def headline_text(mechanic: str, result: dict[str, Any]) -> str:
     low = result[headline_for(mechanic, result.get("inputs", {}))["key"]]
     if mechanic not in HEADLINE_RANGE:
         return pct(low)
-    return _range(low, result[HEADLINE_RANGE[mechanic]["high"]])
-
-
-def _signed_points(diff: float) -> str:
-    if diff == 0:
-        return "0.0"
-    size = abs(diff) * 100
-    return ("+" if diff > 0 else "−") + ("<0.1" if size < 0.05 else f"{size:.1f}")
+    return pct_range(low, result[HEADLINE_RANGE[mechanic]["high"]])
 
 
 def beside_text(mechanic: str, result: dict[str, Any]) -> str | None:
@@ -135,13 +123,12 @@ def beside_text(mechanic: str, result: dict[str, Any]) -> str | None:
     if spec is None:
         return None
     before = spec["beside"]
-    gains = [_signed_points(result[spec[end]]["value"] - result[before[end]]["value"])
-             for end in ("low", "high")]
+    gains = [points(result[spec[end]], result[before[end]]) for end in ("low", "high")]
     if gains[0] != gains[1]:
         gain = f"{gains[0]} to {gains[1]} points"
     else:
         gain = "no difference" if gains[0] == "0.0" else f"{gains[0]} points"
-    return f"{before['label']}: {_range(result[before['low']], result[before['high']])} (the fire: {gain})"
+    return f"{before['label']}: {pct_range(result[before['low']], result[before['high']])} (the fire: {gain})"
 
 
 # Secondary figures under the headline: (result key, label, "pct" | "num" | "rounds").
@@ -237,29 +224,3 @@ DETAILS: dict[str, dict[str, Any]] = {
                     ("Disruption Points", "{disruption}")),
     },
 }
-
-
-def pct(prob: dict[str, Any] | float | None) -> str:
-    """A probability as the site prints it: a percentage with one decimal (the page's
-    ``pct`` in docs/assets/js/companion/util.js follows the same rule).
-
-    Never rounds a possible outcome to 0.0% or a doubtful one to 100.0%. Given a
-    result's ``{"value", "exact"}``, a value that a float rounds to exactly 0 or 1 is
-    still told apart from certainty by its exact fraction.
-
-    >>> pct({"value": 0.5, "exact": "1/2"}), pct(0.99999), pct(2e-6), pct(0), pct(1)
-    ('50.0%', '>99.9%', '<0.1%', '0.0%', '100.0%')
-    >>> pct({"value": 1.0, "exact": f"{10**20 - 1}/{10**20}"}), pct({"value": 0.0, "exact": "0/1"})
-    ('>99.9%', '0.0%')
-    """
-    value = prob["value"] if isinstance(prob, dict) else prob
-    if value is None:
-        return "–"
-    exact = prob.get("exact") if isinstance(prob, dict) else None
-    if exact and value in (0, 1) and Fraction(exact) != value:
-        return "<0.1%" if value == 0 else ">99.9%"
-    if 0 < value < 0.0005:
-        return "<0.1%"
-    if 0.9995 <= value < 1:
-        return ">99.9%"
-    return f"{value * 100:.1f}%"

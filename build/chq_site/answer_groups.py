@@ -41,11 +41,10 @@ import json
 import os
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
-from decimal import ROUND_HALF_UP, Decimal
 from pathlib import Path
 from typing import Any
 
-from calculators import PARAMETERS, InputError, compute, labels
+from calculators import PARAMETERS, InputError, compute, labels, printing
 from calculators.artillery import VARIANTS, landing
 from calculators.close_assault import State, pools, start_state
 from calculators.params import COVER_DICE
@@ -163,15 +162,12 @@ def groups(mechanic: str) -> tuple[Group, ...]:
 
 
 def printed(value: dict[str, Any], style: str) -> str:
-    """A figure as the page prints it (util.js ``pct``; ``Number.toFixed(2)``, which
-    rounds a tie up, for a mean).
+    """A figure as the page prints it (``calculators.printing``, the page's printing.js).
 
-    >>> printed({"value": 0.5, "exact": "1/2"}, "pct"), printed({"value": 1.125, "exact": "9/8"}, "num")
-    ('50.0%', '1.13')
+    >>> printed({"value": 0.0625, "exact": "1/16"}, "pct"), printed({"value": 1.125, "exact": "9/8"}, "num")
+    ('6.3%', '1.13')
     """
-    if style == "pct":
-        return labels.pct(value["value"])
-    return str(Decimal(value["value"]).quantize(Decimal("0.01"), rounding=ROUND_HALF_UP))
+    return printing.pct(value) if style == "pct" else printing.fixed(value)
 
 
 def _styles(mechanic: str) -> dict[str, str]:

@@ -24,7 +24,6 @@ headline_for = labels.headline_for
 FIGURES = labels.FIGURES
 CHARTS = labels.CHARTS
 DETAILS = labels.DETAILS
-pct = labels.pct
 HEADLINE_RANGE = labels.HEADLINE_RANGE
 headline_text = labels.headline_text
 beside_text = labels.beside_text

@@ -12,7 +12,8 @@ from typing import Any
 
 from calculators import compute
 from calculators.params import mechanic_name
-from chq_site.presentation import CHOICE_LABELS, pct
+from calculators.printing import fixed, pct
+from chq_site.presentation import CHOICE_LABELS
 
 #: The rules versions, in the order the tables give them.
 VARIANTS = ("armour-battles", "combat-hq")
@@ -81,7 +82,7 @@ def _artillery_table() -> Table:
         row = [f"{dice}D"]
         for variant in VARIANTS:
             r = compute("artillery", {"variant": variant, "fire_dice": dice})
-            row += [pct(r["p_new_suppression"]), f"{r['expected_new_suppressions']['value']:.2f}"]
+            row += [pct(r["p_new_suppression"]), fixed(r["expected_new_suppressions"])]
         rows.append(tuple(row))
     return Table(
         "Artillery against a Blind: chance of at least one suppression, and suppressions on average",

@@ -15,7 +15,7 @@ from typing import Any
 
 from chq_site import presentation
 
-from calculators import HEADLINES, compute
+from calculators import HEADLINES, compute, printing
 
 MECHANIC = "close_assault"
 PAGE = "calculators/close-assault/"
@@ -103,7 +103,7 @@ def round_problems(snap: dict[str, Any], params: dict[str, Any], state: dict[str
         prob, got = want[key], snap["odds"].get(key)
         if got is None:
             continue
-        text = presentation.pct(prob) if fmt == "pct" else f"{prob['value']:.2f}"
+        text = printing.pct(prob) if fmt == "pct" else printing.fixed(prob)
         if float(got["value"]) != prob["value"] or got["exact"] != (prob["exact"] or "") \
                 or got["text"] != text:
             problems.append(f"{key}: shows {got}, compute() gives {prob} ({text})")

@@ -9,7 +9,7 @@ from typing import Any
 
 from chq_site import permalinks, presentation
 
-from calculators import compute
+from calculators import compute, printing
 from tests.browser.site_helpers import nav_pages
 
 
@@ -24,7 +24,7 @@ def headline_pct(mechanic: str, params: dict[str, Any]) -> str:
     inputs = {**permalinks.base_values(mechanic), **params}
     result = compute(mechanic, inputs)
     key = presentation.headline_for(mechanic, result["inputs"])["key"]
-    return presentation.pct(result[key])
+    return printing.pct(result[key])
 
 
 # The readings of the main widget: open or not, and whether their text takes room.

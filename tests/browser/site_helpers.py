@@ -18,6 +18,8 @@ from urllib.parse import urljoin
 import yaml
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
+from calculators import PARAMETERS, InputError, compute
+
 ROOT = Path(__file__).resolve().parents[2]
 
 # Sections of the site that hold rules text (plus the home page).
@@ -409,3 +411,29 @@ def build_edited_copy(out: Path, project: Path, marker: str | None, page: str = 
     if marker is not None and marker not in text:
         edited.write_text(text.rstrip("\n") + f"\n\n{marker}\n", encoding="utf-8")
     strict_build(out, project)
+
+
+# The main widget's answer as a player sees it: its state, the headline's text, the
+# hint where the answer would be, and every figure actually visible (a figure hidden
+# with its box, or by visibility, is not on screen). Shared by Chromium and WebKit.
+ANSWER_SHOWN = """
+const r = document.querySelector('.chq-widget[data-mode=full]');
+const seen = n => n.offsetParent !== null && getComputedStyle(n).visibility === 'visible';
+const hint = r.querySelector('.chq-output__hint');
+return {state: r.dataset.state || '', result: r.getAttribute('data-result'),
+        headline: r.querySelector('[data-headline]').textContent.trim(),
+        hint: hint.hidden ? '' : hint.textContent.trim(),
+        figures: [...r.querySelectorAll('.chq-figures dd, .chq-result .chq-value')].filter(seen)
+                   .map(n => n.textContent.trim())};
+"""
+
+
+def typing_hint(mechanic: str, params: dict[str, Any]) -> str:
+    """What the answer says while a field is typed in with a value compute() refuses:
+    the field's label and compute()'s own words."""
+    try:
+        compute(mechanic, params)
+    except InputError as error:
+        label = next(p.label for p in PARAMETERS[mechanic] if p.name == error.field)
+        return f"{label}: {error.message}."
+    raise AssertionError(f"compute() took {params}")

@@ -33,8 +33,8 @@ from typing import Any
 import pytest
 from chq_site import glossary, permalinks, presentation
 
-from calculators import PARAMETERS, InputError, compute
-from tests.browser.site_helpers import built_pages, page_file, url
+from calculators import PARAMETERS, InputError, compute, printing
+from tests.browser.site_helpers import built_pages, page_file, typing_hint, url
 
 ROOT = Path(__file__).resolve().parents[2]
 READY_MS = 120_000
@@ -290,7 +290,7 @@ def test_hidden_units_headline_is_p_found(open_page: Any) -> None:
                 timeout=READY_MS).json_value()
         assert shown["exact"] == want["p_found"]["exact"], (source, shown)
         assert "found" in shown["label"].lower(), shown["label"]
-    assert shown["text"] == presentation.pct(want["p_found"])
+    assert shown["text"] == printing.pct(want["p_found"])
     # Back to a Blind: the spotting attempt's chance again, under its own label.
     page.locator(f'{MAIN} [data-param="target"] label', has_text="Blind").click()
     blind = compute("spotting", {"distance": 18, "cover": "light"})
@@ -338,10 +338,11 @@ def test_a_field_being_typed_in_is_not_flagged(open_page: Any) -> None:
     assert message.inner_text() == ""
     assert field.get_attribute("aria-invalid") is None
     root = page.locator(MAIN)
-    # The last good answer stays in view (marked stale).
-    assert json.loads(root.get_attribute("data-result"))["inputs"]["distance"] == 18
-    assert root.locator("[data-headline]").get_attribute("data-exact") == good["exact"]
-    assert root.locator(".chq-result").is_visible()
+    # No figure of the last inputs stays in view: the answer says what it waits for.
+    assert good["exact"] and root.get_attribute("data-result") is None
+    assert root.locator("[data-headline]").get_attribute("data-exact") == ""
+    assert not root.locator(".chq-figures").is_visible()
+    assert root.locator(".chq-output__hint").inner_text() == typing_hint("spotting", {"distance": ""})
     # Out of range while typing: still not flagged.
     page.keyboard.type("250")
     page.wait_for_function(
@@ -412,13 +413,13 @@ def test_blind_move_chart_opens_on_at_least(open_page: Any) -> None:
     rows = sorted(compute("blind_move", start)["distribution"], key=lambda r: r["inches"])
     exactly = [Fraction(r["p"]["exact"]) for r in rows]
     at_least = [sum(exactly[i:], Fraction(0)) for i in range(len(exactly))]
-    assert root.locator(".chq-chart .chq-value").all_inner_texts() == [presentation.pct(float(q)) for q in at_least]
+    assert root.locator(".chq-chart .chq-value").all_inner_texts() == [printing.pct(Fraction(q)) for q in at_least]
     # The headline is one of the rows: P(at least the target).
     target_row = next(i for i, r in enumerate(rows) if r["inches"] >= start["target"])
-    assert presentation.pct(float(at_least[target_row])) == root.locator("[data-headline]").inner_text().strip()
+    assert printing.pct(Fraction(at_least[target_row])) == root.locator("[data-headline]").inner_text().strip()
     marked = root.locator(".chq-chart tr.is-current")
     assert marked.count() == 1, "at least: the one row that is the headline is marked"
-    assert marked.locator(".chq-value").inner_text() == presentation.pct(float(at_least[target_row]))
+    assert marked.locator(".chq-value").inner_text() == printing.pct(Fraction(at_least[target_row]))
 
 
 @pytest.mark.parametrize("mechanic", ["close_assault", "artillery"])
@@ -634,7 +635,7 @@ def test_the_headline_says_a_tap_shows_the_fraction(open_page: Any) -> None:
     page.keyboard.press("Space")
     page.wait_for_function("() => document.querySelector('.chq-widget[data-mode=full] [data-headline]')"
                            ".getAttribute('aria-pressed') === 'false'")
-    assert headline.inner_text().strip() == presentation.pct(want)
+    assert headline.inner_text().strip() == printing.pct(want)
     # A tap on the cue itself does what it says.
     cue.click()
     page.wait_for_function("() => document.querySelector('.chq-widget[data-mode=full] [data-headline]')"

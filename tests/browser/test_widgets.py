@@ -30,7 +30,7 @@ from urllib.parse import quote
 import pytest
 from chq_site import permalinks, presentation
 
-from calculators import PARAMETERS, compute
+from calculators import PARAMETERS, compute, printing
 from tests.browser.site_helpers import (
     ENGINE_FAILED_EVERYWHERE,
     READER_AFTER_THE_CARDS,
@@ -396,7 +396,7 @@ def test_stepper_segments_and_switch_update_result_and_fragment(session: Session
     assert headline.inner_text().strip() == expected["exact"]
     assert headline.get_attribute("aria-pressed") == "true"
     headline.click()
-    assert headline.inner_text().strip() == presentation.pct(expected)
+    assert headline.inner_text().strip() == printing.pct(expected)
 
     # Reset: back to the starting inputs, and the fragment goes away.
     root.locator("button[type=reset]").click()
@@ -415,11 +415,11 @@ def test_exactly_at_least_toggle(session: Session) -> None:
     exactly = [Fraction(r["p"]["exact"]) for r in rows]
     at_least = [sum(exactly[k:], Fraction(0)) for k in range(len(exactly))]
     values = root.locator(".chq-chart .chq-value")
-    assert values.all_inner_texts() == [presentation.pct(float(q)) for q in exactly]
+    assert values.all_inner_texts() == [printing.pct(Fraction(q)) for q in exactly]
     root.locator(".chq-view label", has_text="At least").click()
-    assert values.all_inner_texts() == [presentation.pct(float(q)) for q in at_least]
+    assert values.all_inner_texts() == [printing.pct(Fraction(q)) for q in at_least]
     root.locator(".chq-view label", has_text="Exactly").click()
-    assert values.all_inner_texts() == [presentation.pct(float(q)) for q in exactly]
+    assert values.all_inner_texts() == [printing.pct(Fraction(q)) for q in exactly]
 
 
 def test_close_assault_shows_each_sides_dice_and_tn_per_round(session: Session) -> None:

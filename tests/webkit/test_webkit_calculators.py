@@ -22,7 +22,7 @@ from typing import Any
 import pytest
 from chq_site import answer_groups, permalinks, presentation
 
-from calculators import compute
+from calculators import compute, printing
 from tests.browser.site_helpers import (
     ENGINE_FAILED_EVERYWHERE,
     READER_AFTER_THE_CARDS,
@@ -168,7 +168,7 @@ def check_table_answer(shown: dict[str, Any], mechanic: str, params: dict[str, A
     assert got.get("partial") and got["inputs"] == want["inputs"], got
     key = presentation.headline_for(mechanic, want["inputs"])["key"]
     assert (float(shown["value"]), shown["exact"]) == (want[key]["value"], want[key]["exact"] or "")
-    assert shown["text"] == presentation.pct(want[key])
+    assert shown["text"] == printing.pct(want[key])
     styles = {k: style for k, _, style in presentation.FIGURES[mechanic]}
     for k in styles:
         if k not in want:

@@ -19,8 +19,8 @@ from typing import Any
 import pytest
 from chq_site import glossary, permalinks, presentation
 
-from calculators import PARAMETERS, InputError, compute
-from tests.browser.site_helpers import url
+from calculators import PARAMETERS, InputError, compute, printing
+from tests.browser.site_helpers import typing_hint, url
 from tests.browser.test_table_words import (
     ALL_ANSWERED,
     DOCUMENT_NUMBER,
@@ -87,7 +87,7 @@ def test_hidden_units_headline_is_p_found(probe_site: str, new_webkit: Any) -> N
     shown = widget_when(driver, f"{SHOWS} && r.source === 'engine'", inputs, "spotting",
                         what="the engine's Hidden Units answer")
     assert shown["exact"] == want["p_found"]["exact"], shown
-    assert shown["text"] == presentation.pct(want["p_found"])
+    assert shown["text"] == printing.pct(want["p_found"])
     label = run_js(driver, "return document.querySelector('.chq-widget[data-mode=full] .chq-output__label')"
                            ".textContent")
     assert "found" in label.lower(), label
@@ -107,7 +107,7 @@ def test_a_field_being_typed_in_is_not_flagged(probe_site: str, new_webkit: Any)
                         what="the engine's answer")
     assert shown["exact"] == want["p_spotted"]["exact"], shown
     # Clear the distance to retype it: no message while the field is being typed in,
-    # and the last answer stays (stale).
+    # and no figure of the last answer (the answer says what it waits for).
     field = driver.find_element(By.CSS_SELECTOR, '.chq-widget[data-mode=full] input[name="distance"]')
     field.click()
     field.send_keys(Keys.CONTROL, "a")
@@ -119,9 +119,11 @@ def test_a_field_being_typed_in_is_not_flagged(probe_site: str, new_webkit: Any)
         " return {stale: r.classList.contains('chq-stale'),"
         "  message: r.querySelector('[data-param=distance] .chq-msg').textContent,"
         "  invalid: r.querySelector('input[name=distance]').getAttribute('aria-invalid'),"
-        "  exact: r.querySelector('[data-headline]').dataset.exact};",
+        "  exact: r.querySelector('[data-headline]').dataset.exact,"
+        "  hint: r.querySelector('.chq-output__hint').textContent};",
         what="the cleared field, not yet flagged")
-    assert state == {"stale": True, "message": "", "invalid": None, "exact": want["p_spotted"]["exact"]}, state
+    assert state == {"stale": True, "message": "", "invalid": None, "exact": "",
+                     "hint": typing_hint("spotting", {**params, "distance": ""})}, state
     # Leaving the field flags it, in compute()'s words.
     field.send_keys(Keys.TAB)
     message = wait_js(
@@ -224,7 +226,7 @@ def test_the_headline_says_a_tap_shows_the_fraction(probe_site: str, new_webkit:
     assert shown == [want["p_attacker_wins"]["exact"], "Tap for the percentage", True], shown
     ActionChains(driver).send_keys(Keys.SPACE).perform()
     shown = wait_js(driver, state, "false", what="the percentage again, from Space")
-    assert shown == [presentation.pct(want["p_attacker_wins"]), "Tap for the exact fraction", True], shown
+    assert shown == [printing.pct(want["p_attacker_wins"]), "Tap for the exact fraction", True], shown
     # A tap on the cue does what it says.
     cue.click()
     shown = wait_js(driver, state, "true", what="the exact fraction, from a tap on the cue")

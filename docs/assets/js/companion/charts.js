@@ -2,7 +2,8 @@
  * on one scale, the rows that count for the headline marked, and for outcomes that
  * add up a toggle between "exactly" and "at least". Plain HTML tables, no canvas. */
 
-import { el, fill, pct } from "./util.js";
+import { pct, tails } from "./printing.js";
+import { el, fill } from "./util.js";
 
 /** Draw the charts of ``output`` (a ResultView: root, spec, result, view, uid, guard). */
 export function renderCharts(output) {
@@ -14,11 +15,12 @@ export function renderCharts(output) {
   if (cumulativeWanted) nodes.push(viewToggle(output));
   const series = charts.map((chart) => {
     const entries = Array.isArray(output.result[chart.key]) ? output.result[chart.key] : [];
-    const values = entries.map((entry) => Number((entry[chart.value] || {}).value) || 0);
-    const shown = chart.cumulative && output.view === "at-least" ? atLeast(entries, chart) : values;
+    // Figures {value, exact}: printed from the exact fraction, the bar from the value.
+    const shown = chart.cumulative && output.view === "at-least" ? atLeast(entries, chart)
+      : entries.map((entry) => entry[chart.value] || { value: 0 });
     return { chart, entries, shown };
   });
-  const top = Math.max(1e-12, ...series.flatMap((s) => s.shown));
+  const top = Math.max(1e-12, ...series.flatMap((s) => s.shown.map((f) => Number(f.value) || 0)));
   for (const { chart, entries, shown } of series) {
     const figure = el("figure", { class: "chq-chart" });
     figure.append(el("figcaption", { text: chart.title }));
@@ -34,7 +36,7 @@ export function renderCharts(output) {
       let label = fill(chart.label, entry, i);
       if (chart.cumulative && output.view === "at-least" && i < entries.length - 1) label += " or more";
       const bar = el("span", { class: "chq-bar" });
-      bar.style.width = `${(100 * shown[i]) / top}%`;
+      bar.style.width = `${(100 * (Number(shown[i].value) || 0)) / top}%`;
       const prob = entry[chart.value] || {};
       const row = el("tr", { class: marked.has(i) ? "is-current" : null }, [
         el("th", { scope: "row", text: label }, marked.has(i) ? [el("span", { class: "chq-sr", text: " (counts)" })] : []),
@@ -50,27 +52,9 @@ export function renderCharts(output) {
   box.replaceChildren(...nodes);
 }
 
-/** "At least": each entry's chance plus every later one's, summed exactly when each
- *  has its exact fraction (a float sum of every outcome can fall short of 1 and
- *  print as ">99.9%" for a certainty). */
+/** "At least": each entry's chance plus every later one's, as figures {value, exact}. */
 export function atLeast(entries, chart) {
-  const probs = entries.map((entry) => entry[chart.value] || {});
-  if (!probs.every((p) => /^\d+\/\d+$/.test(p.exact || ""))) {
-    const values = probs.map((p) => Number(p.value) || 0);
-    return values.map((_, i) => values.slice(i).reduce((a, b) => a + b, 0));
-  }
-  const out = [];
-  let [n, d] = [0n, 1n];
-  for (let i = probs.length - 1; i >= 0; i -= 1) {
-    const [pn, pd] = probs[i].exact.split("/").map(BigInt);
-    [n, d] = [n * pd + pn * d, d * pd];
-    let [a, b] = [n, d];
-    while (b) [a, b] = [b, a % b];
-    [n, d] = [n / a, d / a];
-    // Not 1 unless exactly 1 (pct() says ">99.9%" for a near-certainty).
-    out[i] = n === d ? 1 : Math.min(Number((n * 10n ** 18n) / d) / 1e18, 1 - Number.EPSILON);
-  }
-  return out;
+  return tails(entries.map((entry) => entry[chart.value] || {}));
 }
 
 /** Rows that count for the headline: the distance's band, or entries >= an input. */

@@ -8,7 +8,8 @@
 
 import { markedRows } from "./charts.js";
 import { ResultView, headlineFor } from "./result.js";
-import { el, fill, pct } from "./util.js";
+import { fixed, minus, pct, points, tails } from "./printing.js";
+import { el, fill } from "./util.js";
 
 /** Draw the panel. ``m``: {widget, exact, a, b, paramsA, paramsB}; a side's answer is
  *  {result, source}, {problem} (why there is none) or null (being answered). */
@@ -70,35 +71,19 @@ function side(name, answer, m) {
 
 /* --- B − A --- */
 
-/** "n/d" -> [n, d] as BigInt, or null. */
-function fraction(text) {
-  const match = /^(-?\d+)\/(\d+)$/.exec(text || "");
-  return match ? [BigInt(match[1]), BigInt(match[2])] : null;
+/** B − A of a mean, signed to two decimals ("+0.13"), or "0" for none. */
+function meanChange(b, a) {
+  const diff = minus(b, a);
+  if (!diff) return "–";
+  if (diff.exact ? diff.exact.startsWith("0/") : diff.value === 0) return "0";
+  const shown = fixed(diff);
+  return shown.startsWith("-") ? `−${shown.slice(1)}` : `+${shown}`;
 }
 
-function gcd(a, b) {
-  a = a < 0n ? -a : a;
-  while (b) [a, b] = [b, a % b];
-  return a || 1n;
-}
-
-/** b − a exactly, as "n/d" in lowest terms ("" if either is not exact). */
-export function exactDifference(a, b) {
-  const x = fraction(a);
-  const y = fraction(b);
-  if (!x || !y) return "";
-  const n = y[0] * x[1] - x[0] * y[1];
-  const d = x[1] * y[1];
-  const g = gcd(n, d);
-  return `${n / g}/${d / g}`;
-}
-
-/** A difference of two probabilities in percentage points, signed. */
-export function pointsText(diff, exactlyZero) {
-  if (exactlyZero || diff === 0) return "no difference";
-  const sign = diff > 0 ? "+" : "−";
-  const points = Math.abs(diff) * 100;
-  return `${sign}${points < 0.05 ? "<0.1" : points.toFixed(1)} points`;
+/** B − A in percentage points, signed ("+2.0 points"), or "no difference". */
+function pointsText(b, a) {
+  const shown = points(b, a);
+  return shown === "0.0" ? "no difference" : `${shown} points`;
 }
 
 function difference(sides) {
@@ -110,12 +95,12 @@ function difference(sides) {
     line.textContent = "B − A: – (both answers are needed)";
     return line;
   }
-  const diff = Number(hb.dataset.value) - Number(ha.dataset.value);
-  const exact = exactDifference(ha.dataset.exact, hb.dataset.exact);
-  line.dataset.value = String(diff);
-  line.dataset.exact = exact;
-  line.append("B − A: ", el("strong", { text: pointsText(diff, exact === "0/1"),
-                                          title: exact ? `exactly ${exact}` : null }));
+  const side = (h) => ({ value: Number(h.dataset.value), exact: h.dataset.exact || null });
+  const diff = minus(side(hb), side(ha));
+  line.dataset.value = String(diff.value);
+  line.dataset.exact = diff.exact || "";
+  line.append("B − A: ", el("strong", { text: pointsText(side(hb), side(ha)),
+                                          title: diff.exact ? `exactly ${diff.exact}` : null }));
   return line;
 }
 
@@ -162,16 +147,12 @@ function figureTable(spec, ra, rb) {
     const a = ra[key];
     const b = rb[key];
     if (!a || !b || typeof a !== "object" || typeof b !== "object" || a.value === undefined || b.value === undefined) continue;
-    const shown = (v) => (format === "pct" ? pct(v) : Number(v).toFixed(2));
-    const diff = Number(b.value) - Number(a.value);
-    const exactZero = exactDifference(a.exact, b.exact) === "0/1";
-    const size = format === "pct" ? Math.abs(diff) * 100 : Math.abs(diff);
-    const change = exactZero || diff === 0 ? "0"
-      : `${diff > 0 ? "+" : "−"}${format === "pct" && size < 0.05 ? "<0.1" : size.toFixed(format === "pct" ? 1 : 2)}`;
+    const shown = (v) => (format === "pct" ? pct(v) : fixed(v));
+    const change = format === "pct" ? points(b, a).replace(/^0\.0$/, "0") : meanChange(b, a);
     rows.push(el("tr", {}, [
       el("th", { scope: "row", text: label }),
-      el("td", { text: shown(a.value) }),
-      el("td", { text: shown(b.value) }),
+      el("td", { text: shown(a) }),
+      el("td", { text: shown(b) }),
       el("td", { class: "chq-compare__change", text: change }),
     ]));
   }
@@ -196,7 +177,7 @@ function rowsOf(chart, result) {
   const marked = markedRows(chart, entries, result.inputs || {});
   return entries.map((entry, i) => {
     const prob = entry[chart.value] || {};
-    return { label: fill(chart.label, entry, i), value: Number(prob.value) || 0, marked: marked.has(i) };
+    return { label: fill(chart.label, entry, i), value: prob, marked: marked.has(i) };
   });
 }
 
@@ -220,14 +201,14 @@ function charts(spec, ra, rb, view) {
     const a = rowsOf(chart, ra);
     const b = rowsOf(chart, rb);
     const labels = merge(a.map((r) => r.label), b.map((r) => r.label));
-    const at = (rows, label) => rows.find((r) => r.label === label) || { value: 0, marked: false };
+    const at = (rows, label) => rows.find((r) => r.label === label) || { value: { value: 0, exact: "0/1" }, marked: false };
     let [va, vb] = [a, b].map((rows) => labels.map((label) => at(rows, label).value));
     const [ma, mb] = [a, b].map((rows) => labels.map((label) => at(rows, label).marked));
     const atLeast = chart.cumulative && view === "at-least";
-    if (atLeast) [va, vb] = [va, vb].map((v) => v.map((_, i) => v.slice(i).reduce((s, x) => s + x, 0)));
+    if (atLeast) [va, vb] = [va, vb].map(tails);
     return { chart, labels, va, vb, ma, mb, atLeast };
   });
-  const top = Math.max(1e-12, ...series.flatMap((s) => [...s.va, ...s.vb]));
+  const top = Math.max(1e-12, ...series.flatMap((s) => [...s.va, ...s.vb].map((f) => Number(f.value) || 0)));
   const legend = el("p", { class: "chq-compare__legend" }, [
     el("span", {}, [el("span", { class: "chq-pair__key chq-pair__key--a", "aria-hidden": "true" }), " A (pinned): striped bars"]),
     el("span", {}, [el("span", { class: "chq-pair__key chq-pair__key--b", "aria-hidden": "true" }), " B (the inputs above): solid bars"]),
@@ -254,7 +235,7 @@ function charts(spec, ra, rb, view) {
 
 function bar(name, value, marked, top, head) {
   const fillBar = el("span", { class: `chq-bar chq-bar--${name}` });
-  fillBar.style.width = `${(100 * value) / top}%`;
+  fillBar.style.width = `${(100 * (Number(value.value) || 0)) / top}%`;
   return el("tr", { class: `chq-pair__${name}${marked ? " is-current" : ""}` }, [
     head,
     el("td", { class: "chq-pair__who", text: name.toUpperCase() },

@@ -17,7 +17,8 @@ import { engine } from "./engine.js";
 import { Form } from "./form.js";
 import { applyFragment, fragmentFor, writeFragment } from "./permalink.js";
 import { headlineFor } from "./result.js";
-import { el, pct, sentence } from "./util.js";
+import { pct } from "./printing.js";
+import { el, sentence } from "./util.js";
 
 /** The compare controller of a full widget (null for a card, which has no Pin). */
 export function mountCompare(widget) {
@@ -234,7 +235,7 @@ class Compare {
     if (result) {
       const key = headlineFor(this.widget.spec, this.pinned.params).key;
       const prob = key ? result[key] : null;
-      shown = prob && typeof prob === "object" ? pct(prob.value) : String(result.summary || "–");
+      shown = prob && typeof prob === "object" ? pct(prob) : String(result.summary || "–");
       exact = prob && prob.exact ? prob.exact : "";
     }
     a.dataset.value = result ? shown : "";

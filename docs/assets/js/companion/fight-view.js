@@ -10,7 +10,8 @@
  * data-margin, data-loser ("dispersed" | "forced-back"), data-winner-suppressed
  * ("yes" | "if-fewer-6s"). */
 
-import { el, pct } from "./util.js";
+import { fixed, pct } from "./printing.js";
+import { el } from "./util.js";
 
 const NAME = { att: "attacker", def: "defender" };
 const Name = { att: "Attacker", def: "Defender" };
@@ -155,7 +156,7 @@ export class FightView {
       el("p", { class: "chq-fight__caption", text: "Odds from this round on" }),
       el("dl", { class: "chq-fight__odds" }, rows.map(([key, label, format]) => {
         const prob = result[key] || {};
-        const shown = format === "pct" ? pct(prob.value) : Number(prob.value).toFixed(2);
+        const shown = format === "pct" ? pct(prob) : fixed(prob);
         return el("div", { class: "chq-fight__odd" }, [
           el("dt", { text: label }),
           el("dd", { text: shown, "data-key": key, "data-value": String(prob.value),

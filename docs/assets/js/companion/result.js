@@ -6,7 +6,8 @@
 
 import { renderCharts } from "./charts.js";
 import { engine } from "./engine.js";
-import { el, fill, pct } from "./util.js";
+import { fixed, pct, pctRange, points } from "./printing.js";
+import { el, fill } from "./util.js";
 
 /** The headline's result key and label for these inputs (chq_site.presentation.
  *  headline_for mirrors it): spotting Hidden Units headline p_found, not p_spotted;
@@ -25,19 +26,6 @@ function cueText(exact, hasFraction) {
 /** Two probabilities that are the same chance (exactly, when both are exact). */
 function sameChance(a, b) {
   return a.exact && b.exact ? a.exact === b.exact : Number(a.value) === Number(b.value);
-}
-
-/** A range of two chances as the headline prints it: "71.0–77.0%". */
-function rangeText(low, high) {
-  const [a, b] = [pct(Number(low.value)), pct(Number(high.value))];
-  return a === b ? a : `${a.replace(/%$/, "")}–${b}`;
-}
-
-/** A difference of two chances in percentage points, signed, without the unit ("+2.0"). */
-function signedPoints(diff) {
-  const size = Math.abs(diff) * 100;
-  if (diff === 0) return "0.0";
-  return `${diff > 0 ? "+" : "−"}${size < 0.05 ? "<0.1" : size.toFixed(1)}`;
 }
 
 export class ResultView {
@@ -78,6 +66,22 @@ export class ResultView {
     explain.replaceChildren(...(this.result.explain || []).map((step) => el("li", { text: step })));
   }
 
+  /** No answer for the inputs shown: the headline shows ``shown`` ("…", "–"), no
+   *  figure of other inputs stays in view (chq-stale hides them, keeping their place),
+   *  and ``hint`` says why where the answer would be. */
+  clear(shown, hint) {
+    this.result = null;
+    this.root.classList.add("chq-stale");
+    const headline = this.root.querySelector("[data-headline]");
+    headline.textContent = shown;
+    headline.dataset.value = "";
+    headline.dataset.exact = "";
+    for (const node of this.root.querySelectorAll("[data-beside], [data-headline-cue]")) node.hidden = true;
+    const note = this.root.querySelector(".chq-output__hint");
+    note.textContent = hint;
+    note.hidden = false;
+  }
+
   /** The headline button: the percentage, or the exact fraction. */
   toggleExact() {
     this.showExact = !this.showExact;
@@ -98,7 +102,6 @@ export class ResultView {
       return;
     }
     const prob = result[key] || {};
-    const value = Number(prob.value);
     headline.dataset.value = String(prob.value);
     headline.dataset.exact = prob.exact || "";
     headline.setAttribute("aria-pressed", String(this.showExact));
@@ -120,7 +123,7 @@ export class ResultView {
       headline.textContent = high && !sameChance(prob, high)
         ? `${exactOnly(prob)} – ${exactOnly(high)}` : exactOnly(prob);
     } else {
-      headline.textContent = high && !sameChance(prob, high) ? rangeText(prob, high) : pct(value);
+      headline.textContent = high ? pctRange(prob, high) : pct(prob);
     }
     this.renderBeside(range, prob, high);
   }
@@ -138,9 +141,8 @@ export class ResultView {
       return;
     }
     const [lowBefore, highBefore] = before;
-    const chance = sameChance(lowBefore, highBefore) ? pct(Number(lowBefore.value)) : rangeText(lowBefore, highBefore);
-    const gains = [Number(low.value) - Number(lowBefore.value), Number(high.value) - Number(highBefore.value)]
-      .map(signedPoints);
+    const chance = pctRange(lowBefore, highBefore);
+    const gains = [points(low, lowBefore), points(high, highBefore)];
     const gain = gains[0] !== gains[1] ? `${gains[0]} to ${gains[1]} points`
       : gains[0] === "0.0" ? "no difference" : `${gains[0]} points`;
     beside.dataset.low = String(lowBefore.value);
@@ -157,7 +159,7 @@ export class ResultView {
       if (!value || typeof value !== "object" || (value.value === undefined && value.text === undefined)) continue;
       // An answer table may carry a figure as the page prints it ({text}: answers.js).
       const shown = value.text !== undefined ? value.text
-        : format === "pct" ? pct(value.value) : Number(value.value).toFixed(2);
+        : format === "pct" ? pct(value) : fixed(value);
       items.push(el("div", { class: "chq-figure" }, [
         el("dt", { text: label }),
         el("dd", { text: shown, title: value.exact ? `exactly ${value.exact}` : null }),

@@ -2,7 +2,7 @@
  * loads, nothing once it is ready, and, when it could not load, why and what the
  * widget can still show (the answers computed when the site was built). */
 
-import { el, megabytes } from "./util.js";
+import { el, megabytes, sentence } from "./util.js";
 
 /** Show the engine's state (data-engine, the status line, the progress bar); false
  *  when the engine failed: the widget then shows its fallback. */
@@ -73,6 +73,18 @@ export function showFailure(root, reason) {
     (table && !opens && !table.open ? ` (tap “${table.querySelector("summary").textContent.trim()}” to open it).` : ".");
   root.dataset.engine = "error";
   if (opens) table.open = true;
+}
+
+/** What an answer waits for while the engine works it out (or gets ready). */
+export function waitingHint(phase) {
+  return phase === "ready" ? "Working out the answer for these inputs…"
+    : "These inputs need the calculator’s engine: their answer comes when it is ready.";
+}
+
+/** What an answer waits for while a field is typed in: the field and what it takes. */
+export function typingHint(spec, error) {
+  const param = spec.params.find((p) => p.name === error.field);
+  return sentence(`${param ? param.label : error.field}: ${error.message}`);
 }
 
 /** Where the answer would be, with no engine and no answer for the inputs shown. */

@@ -1,18 +1,12 @@
-/* Small helpers shared by the widget modules: how the site prints a probability,
+/* Small helpers shared by the widget modules (how a figure prints: printing.js):
  * building DOM nodes, and where the site and its engine are. */
+
+import { pct } from "./printing.js";
 
 // The address of the script this runs in (the bundled assets/js/companion/companion.<hash>.js,
 // a classic script: chq_site/bundle.py): the site root is three folders up when
 // neither Material nor the page says where it is.
 const MODULE_URL = (document.currentScript && document.currentScript.src) || "";
-
-/** A probability as the site prints it (same rules as chq_site.presentation.pct). */
-export function pct(value) {
-  if (value === null || value === undefined || Number.isNaN(value)) return "–";
-  if (value > 0 && value < 0.0005) return "<0.1%";
-  if (value >= 0.9995 && value < 1) return ">99.9%";
-  return `${(value * 100).toFixed(1)}%`;
-}
 
 export function megabytes(bytes) {
   return `${(bytes / 1e6).toFixed(1)} MB`;
@@ -52,7 +46,7 @@ export function fill(template, entry, index) {
   if (template === "#") return String(index + 1);
   if (template.startsWith("pct:")) {
     const prob = entry[template.slice(4)];
-    return prob && typeof prob === "object" ? pct(prob.value) : "–";
+    return prob && typeof prob === "object" ? pct(prob) : "–";
   }
   if (template.startsWith("bool:")) return entry[template.slice(5)] ? "yes" : "no";
   return template.replace(/\{(\w+)\}/g, (_, key) => (entry[key] === null || entry[key] === undefined ? "–" : String(entry[key])));

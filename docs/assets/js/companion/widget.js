@@ -23,7 +23,7 @@ import { Form } from "./form.js";
 import { applyFragment, openHref, showPresetNote, writeFragment } from "./permalink.js";
 import { foldReadings, ResultView } from "./result.js";
 import { mountShare } from "./share.js";
-import { showEngine, showFailure, showProblem, withoutEngineHint } from "./status.js";
+import { showEngine, showFailure, showProblem, typingHint, waitingHint, withoutEngineHint } from "./status.js";
 import { afterPaint, describe } from "./util.js";
 
 export class Widget {
@@ -206,22 +206,17 @@ export class Widget {
     this.form.reflect(params);
     if (errors.length) {
       for (const error of errors) if (!error.pending) this.form.showFieldError(error.field, error.message);
-      // A field being typed in is not flagged yet: the last answer stays, marked stale.
+      // A field being typed in is not flagged yet; the answer says what it waits for.
       if (!errors.every((error) => error.pending)) this.showInputError();
-      else { this.root.dataset.state = "loading"; this.root.classList.add("chq-stale"); }
+      else this.showWaiting(typingHint(this.spec, errors[0]));
       return;
     }
     if (this.isMain && (origin === "user" || origin === "preset" || origin === "reset")) writeFragment(this.spec, params, this.compare ? this.compare.vs() : "");
     const open = this.root.querySelector(".chq-open");
     if (open) open.href = openHref(this.spec, this.form);
     const early = this.earlyAnswer(params);
-    if (early) {
-      this.show(early, "build");
-    } else {
-      this.root.dataset.state = "loading"; // (a failed engine says so in a moment)
-      // An answer for other inputs may stay in view for a while: not as if it were this one's.
-      if (engine.state.phase !== "ready") this.root.classList.add("chq-stale");
-    }
+    if (early) this.show(early, "build");
+    else this.showWaiting(waitingHint(engine.state.phase)); // (a failed engine says so in a moment)
     if (!ask) return;
     if (!early) this.root.classList.add("chq-busy");
     this.held.then(() => id === this.latest && engine.compute(this.spec.mechanic, params, this.uid)).then((answer) => {
@@ -287,18 +282,22 @@ export class Widget {
 
   /** No answer for the inputs shown: say why (``hint``) where the answer would be. */
   showNoAnswer(hint) {
-    this.root.dataset.state = "error";
+    this.clearAnswer("error", "–", hint);
+    this.root.querySelector(".chq-result").hidden = true;
+  }
+
+  /** No answer for the inputs shown yet: none for other inputs stays on screen (the
+   *  answer's place is kept, its figures hidden: chq-stale), and ``hint`` says what
+   *  the answer waits for. */
+  showWaiting(hint) {
+    this.clearAnswer("loading", "…", hint);
+  }
+
+  clearAnswer(state, shown, hint) {
+    this.root.dataset.state = state;
     this.root.removeAttribute("data-result");
     this.root.removeAttribute("data-source");
-    this.root.classList.add("chq-stale");
-    const headline = this.root.querySelector("[data-headline]");
-    headline.textContent = "–";
-    headline.dataset.value = "";
-    headline.dataset.exact = "";
-    const note = this.root.querySelector(".chq-output__hint");
-    note.textContent = hint;
-    note.hidden = false;
-    this.root.querySelector(".chq-result").hidden = true;
+    this.output.clear(shown, hint);
   }
 
   /* --- the engine --- */

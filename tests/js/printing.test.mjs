@@ -1,0 +1,35 @@
+// The page prints a figure by the rule of calculators/printing.py: every golden value
+// that module wrote (tests/fixtures/printing.json) is printed alike here.
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { test } from "node:test";
+
+import { fixed, pct, pctRange, points } from "../../docs/assets/js/companion/printing.js";
+
+const golden = JSON.parse(readFileSync(new URL("../fixtures/printing.json", import.meta.url), "utf8"));
+
+test("a chance prints as Python prints it", () => {
+  for (const { figure, printed } of golden.pct) assert.equal(pct(figure), printed, JSON.stringify(figure));
+});
+
+test("a mean prints as Python prints it", () => {
+  for (const { figure, places, printed } of golden.fixed) {
+    assert.equal(fixed(figure, places), printed, `${JSON.stringify(figure)} at ${places}`);
+  }
+});
+
+test("a difference in points prints as Python prints it", () => {
+  for (const { after, before, printed } of golden.points) {
+    assert.equal(points(after, before), printed, `${JSON.stringify(after)} - ${JSON.stringify(before)}`);
+  }
+});
+
+test("a range prints as Python prints it", () => {
+  for (const { low, high, printed } of golden.pct_range) assert.equal(pctRange(low, high), printed);
+});
+
+test("the golden values hold the ties that drifted", () => {
+  assert.ok(golden.pct.some(({ figure, printed }) => figure.exact === "1/16" && printed === "6.3%"));
+  assert.equal(pct({ value: 0.0625, exact: null }), "6.3%"); // a double that is a tie
+  assert.equal(pct(null), "–");
+});
