@@ -3,8 +3,10 @@ canonical key of a full set of inputs.
 
 A widget's address carries its inputs (``#att_dice=6&att_flank=true``); an input it
 leaves out means its default (as for ``compute()``), or for a required one its
-starting value (``presentation.STARTING``). ``companion.js`` reads and writes the same
-fragments and keys.
+starting value (``presentation.STARTING``). The page's modules read and write the same
+fragments and keys (docs/assets/js/companion/permalink.js, params.js, answers.js):
+the golden values tests/site/test_golden_vectors.py writes from this module are
+checked against them under Node (tests/js/).
 """
 
 from __future__ import annotations
@@ -12,15 +14,19 @@ from __future__ import annotations
 import posixpath
 from collections.abc import Iterable
 from typing import Any
-from urllib.parse import quote
+from urllib.parse import parse_qsl, quote
 
-from calculators import PARAMETERS, Param
+from calculators import PARAMETERS, InputError, Param
+from calculators.api import read_typed
+from calculators.errors import GIVEN_TWICE, NumberText
 from calculators.params import mechanic_name
-from chq_site.presentation import PAGE_SLUGS, SHOWN, STARTING, Preset, find_preset
+from chq_site.presentation import PAGE_SLUGS, PRESETS, SHOWN, STARTING, Preset, find_preset
 
 
 def fragment_value(param: Param, value: Any) -> str:
-    """How a value is written in a permalink fragment (and read back by the widget)."""
+    """How a value is written in a permalink fragment (and read back by the widget;
+    params.js ``formatValue``): a number as Python's str() writes it (18.0 is "18",
+    1e-05 "1e-05")."""
     if param.kind == "bool":
         return "true" if value else "false"
     if param.kind == "number" and isinstance(value, float) and value.is_integer():
@@ -55,13 +61,117 @@ def answer_key(mechanic: str, values: dict[str, Any]) -> str:
     """The canonical key of a full set of inputs: ``name=value`` for every parameter,
     sorted by name, each value as a permalink writes it (unquoted).
 
-    The one key of the build's answer map; ``answerKey`` in companion.js mirrors it.
+    The one key of the build's answer map; ``answerKey`` in answers.js computes it
+    again (tests/js/answer-keys.test.mjs holds it to this one's golden values).
 
     >>> answer_key("supply", {"supply_dice": 3, "staff_order": True})
     'staff_order=true&supply_dice=3'
     """
     table = {p.name: p for p in PARAMETERS[mechanic_name(mechanic)]}
     return "&".join(f"{name}={fragment_value(table[name], values[name])}" for name in sorted(table))
+
+
+# ---- what the page does with a link (permalink.js, params.js), in Python's words ----
+
+#: The keys of the page's own a fragment may carry besides the inputs (compare.js's
+#: vs=; a fight's, fight.js, are added by the widget that has one).
+PAGE_KEYS = ("vs",)
+#: What JavaScript's String.prototype.trim drops around a field's text.
+JS_SPACE = "\t\n\v\f\r \u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009" \
+    "\u200a\u2028\u2029\u202f\u205f\u3000\ufeff"
+#: What encodeURIComponent leaves as it is, besides letters and digits.
+URI_SAFE = "-_.!~*'()"
+
+
+def read_field(param: Param, text: str) -> tuple[Any, str | None]:
+    """What a number field makes of its text (params.js ``readNumber``): the number,
+    or None and the refusal in compute()'s words, the text shown as typed.
+
+    >>> read_field(PARAMETERS["spotting"][0], "+18"), read_field(PARAMETERS["spotting"][0], "250.0")
+    ((18, None), (None, 'enter a number from 0 to 200 (you entered 250.0)'))
+    """
+    assert param.typed is not None, f"{param.name} is no number"
+    value = read_typed(text, param.kind)
+    try:
+        return param.check(value), None
+    except InputError:
+        typed = value is not text  # a number, shown as it was typed
+        return None, param.refusal(NumberText(text) if typed else text)
+
+
+def read_fragment(mechanic: str, text: str, page_keys: Iterable[str] = PAGE_KEYS) -> dict[str, Any] | None:
+    """What a permalink's fragment stands for, as the page reads it into its form and
+    reads the form (permalink.js ``readLink``): ``params`` (every input, those the
+    fragment leaves out at :func:`base_values`), ``errors`` (``{field, message}`` in
+    the inputs' order) and ``unknown`` (``{key, raw}``: a key neither an input nor in
+    ``page_keys``, each once); None when ``text`` is no fragment (has no "=").
+
+    >>> read_fragment("rally", "#disruption=3&disruption=4&dp=1")["errors"]
+    [{'field': 'disruption', 'message': 'is given twice; give it once'}]
+    """
+    text = text.removeprefix("#")
+    if "=" not in text:
+        return None
+    params = {p.name: p for p in PARAMETERS[mechanic_name(mechanic)]}
+    shown: dict[str, Any] = base_values(mechanic_name(mechanic))
+    errors: dict[str, str] = {}
+    unknown: list[dict[str, str]] = []
+    keys = set(page_keys)
+    seen: set[str] = set()
+    for key, raw in parse_qsl(text, keep_blank_values=True, errors="replace"):
+        param = params.get(key)
+        if param is None:
+            if key not in keys and all(part["key"] != key for part in unknown):
+                unknown.append({"key": key, "raw": raw})
+        elif key in seen:
+            errors[key] = GIVEN_TWICE
+        else:
+            seen.add(key)
+            if param.kind == "bool" and raw in ("true", "false"):
+                shown[key] = raw == "true"
+            elif param.kind == "choice" and raw in param.choices:
+                shown[key] = raw
+            elif param.typed is not None:
+                shown[key] = raw.replace("\n", "").replace("\r", "")  # a text field holds no line break
+            else:
+                errors[key] = param.refusal(raw)
+    read: dict[str, Any] = {"params": {}, "errors": [], "unknown": unknown}
+    for name, param in params.items():
+        value, refused = shown[name], errors.get(name)
+        if refused is None and param.typed is not None and isinstance(value, str):
+            value, refused = read_field(param, value.strip(JS_SPACE))
+        if refused is None:
+            read["params"][name] = value
+        else:
+            read["errors"].append({"field": name, "message": refused})
+    return read
+
+
+def fragment_for(mechanic: str, params: dict[str, Any], every: bool = False) -> str:
+    """The fragment the page writes for a full set of inputs (permalink.js
+    ``fragmentFor``): a worked example's own, else :func:`fragment`; with ``every``,
+    every input (what the next build, whose defaults may differ, reads as these)."""
+    name = mechanic_name(mechanic)
+    for preset in () if every else PRESETS.get(name, ()):
+        values = preset_values(name, preset)
+        if all(params[p.name] == values[p.name] for p in PARAMETERS[name]):
+            return preset_fragment(name, preset.id)
+    return fragment(name, params, explicit=[p.name for p in PARAMETERS[name]] if every else ())
+
+
+def address_fragment(mechanic: str, params: dict[str, Any], start: dict[str, Any],
+                     vs: str = "", rider: str = "") -> str:
+    """The page address's fragment for the inputs shown (permalink.js
+    ``addressFragment``): none for the starting inputs ``start``; with ``vs`` (a
+    pinned setup A's fragment) or a ``rider`` (a fight's part, which names every
+    input), the inputs, then ``vs=`` and A's fragment URL-encoded, then the rider."""
+    extra = [part for part in (f"vs={quote(vs, safe=URI_SAFE)}" if vs else "", rider) if part]
+    if extra:
+        return "&".join([fragment_for(mechanic, params, every=bool(rider)), *extra])
+    name = mechanic_name(mechanic)
+    if all(params[p.name] == start[p.name] for p in PARAMETERS[name]):
+        return ""
+    return fragment_for(name, params)
 
 
 def page_path(mechanic: str) -> str:

@@ -7,13 +7,16 @@
  *     headline and figures for every input of the small calculators and for the
  *     usual ones of the others, one fetch per table per tab, shared by every widget
  *     that reads it. An answer from a table is "partial": no chart, no working; a
- *     figure the table carries as printed text is {text} (no value to compare). */
+ *     figure the table carries as printed text is {text} (no value to compare).
+ *
+ * answerKey, tableAnswer and fraction are pure: tests/js/ checks them under Node
+ * against golden values written by Python (tests/site/test_golden_vectors.py). */
 
 import { formatValue } from "./params.js";
 import { siteRoot } from "./util.js";
 
-/** The canonical key of a full set of inputs (chq_site.permalinks.answer_key mirrors
- *  it): "name=value" for every parameter, sorted by name, values as a permalink writes them. */
+/** The canonical key of a full set of inputs (chq_site.permalinks.answer_key's):
+ *  "name=value" for every parameter, sorted by name, values as a permalink writes them. */
 export function answerKey(params, values) {
   return [...params]
     .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
@@ -78,7 +81,7 @@ function nearest(n, d) {
   return Number(q) * 2 ** -shift;
 }
 
-/** The table's answer for a full set of inputs (chq_site.answers.lookup mirrors it),
+/** The table's answer for a full set of inputs (chq_site.answers.lookup's),
  *  or null when the table has none (e.g. a spotter with other than 4D). */
 export function tableAnswer(table, params) {
   const position = table.groups ? groupedPosition(table, params) : plainPosition(table, params);

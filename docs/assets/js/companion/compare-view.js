@@ -7,7 +7,8 @@
  * told apart by colour alone). Plain HTML, like charts.js. */
 
 import { markedRows } from "./charts.js";
-import { ResultView, headlineFor } from "./result.js";
+import { headlineFor } from "./headline.js";
+import { ResultView } from "./result.js";
 import { fixed, minus, pct, points, tails } from "./printing.js";
 import { el, fill } from "./util.js";
 

@@ -15,8 +15,8 @@
 import { drawPanel } from "./compare-view.js";
 import { engine } from "./engine.js";
 import { Form } from "./form.js";
+import { headlineFor } from "./headline.js";
 import { applyFragment, fragmentFor, writeFragment } from "./permalink.js";
-import { headlineFor } from "./result.js";
 import { pct } from "./printing.js";
 import { el, sentence } from "./util.js";
 

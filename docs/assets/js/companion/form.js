@@ -6,7 +6,7 @@
  * it is left: its refusal is "pending" meanwhile. The build writes the form (one
  * field per parameter, data-param="name"); nothing here creates a field. */
 
-import { refusal, typedNumber } from "./params.js";
+import { readInputs, typedNumber } from "./params.js";
 import { el, sentence } from "./util.js";
 
 export class Form {
@@ -71,33 +71,22 @@ export class Form {
   /** The inputs shown: {params, errors}; ``errors`` as [{field, message, pending}],
    *  ``pending`` for the field being typed in (not to be shown yet). */
   read() {
-    const params = {};
-    const errors = [];
-    this.held = false;
+    const shown = {};
     for (const param of this.spec.params) {
-      if (this.errors.has(param.name)) {
-        errors.push({ field: param.name, message: this.errors.get(param.name) });
-        continue;
-      }
+      if (this.errors.has(param.name)) continue; // a permalink's value no field could show
       const inputs = this.inputs(param.name);
       if (param.kind === "bool") {
-        params[param.name] = inputs[0].checked;
+        shown[param.name] = inputs[0].checked;
       } else if (param.kind === "choice") {
         const checked = inputs.find((input) => input.checked);
-        params[param.name] = checked ? checked.value : param.default;
+        shown[param.name] = checked ? checked.value : param.default;
       } else {
-        const text = inputs[0].value.trim();
-        const number = typedNumber(param, text);
-        if (number !== null && number >= param.min && number <= param.max) {
-          params[param.name] = number;
-          continue;
-        }
-        const pending = param.name === this.editing;
-        if (pending) this.held = true;
-        errors.push({ field: param.name, message: refusal(param, text, number === null, this.spec.refusals), pending });
+        shown[param.name] = inputs[0].value;
       }
     }
-    return { params, errors };
+    const read = readInputs(this.spec, shown, this.errors, this.editing);
+    this.held = read.errors.some((error) => error.pending);
+    return read;
   }
 
   /** A step button or arrow key: ``delta`` added to the number shown, kept in range

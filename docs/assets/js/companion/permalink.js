@@ -12,7 +12,7 @@
  * part ("&&") is nothing. An input given twice is refused in the words every door
  * uses ("is given twice; give it once"), never read as one of its values. */
 
-import { formatValue, refusal, sameValues } from "./params.js";
+import { formatValue, readInputs, refusal, sameValues } from "./params.js";
 
 function names(spec) {
   return spec.params.map((p) => p.name);
@@ -35,48 +35,62 @@ function isPageKey(spec, key) {
   return PAGE_KEYS.includes(key) || (riders.has(spec) && riders.get(spec).keys.includes(key));
 }
 
-/** Fill ``form`` (a Form) from a permalink fragment; false if the hash is not one.
- *  A key that is neither an input nor the page's own is named in ``form.notice``. */
-export function applyFragment(form, hash) {
+/** What a permalink's fragment puts in the form (chq_site.permalinks.read_fragment):
+ *  {shown: each field's content (what the fragment leaves out at the spec's ``base``),
+ *  errors: name -> the refusal of a value no field can show (or of a key given twice),
+ *  unknown: [{key, raw}] (keys neither an input nor the page's own, each once),
+ *  named: the inputs it names}; null if the hash is not a fragment. */
+export function readFragment(spec, hash) {
   const text = String(hash || "").replace(/^#/, "");
-  if (!text.includes("=")) return false;
+  if (!text.includes("=")) return null;
   let query;
   try {
     query = new URLSearchParams(text);
   } catch (_) {
-    return false;
+    return null;
   }
-  form.setAll(form.spec.base); // what a permalink leaves out means the default
-  form.errors.clear();
-  const advanced = new Set();
+  const params = new Map(spec.params.map((p) => [p.name, p]));
+  const shown = { ...spec.base }; // what a permalink leaves out means the default
+  const errors = new Map();
   const unknown = [];
-  const seen = new Set();
+  const named = new Set();
   for (const [key, raw] of query) {
-    const param = form.params.get(key);
+    const param = params.get(key);
     if (!param) { // (an empty part, "&&", is no pair at all: URLSearchParams skips it)
-      if (!isPageKey(form.spec, key) && !unknown.some((u) => u.key === key)) unknown.push({ key, raw });
+      if (!isPageKey(spec, key) && !unknown.some((u) => u.key === key)) unknown.push({ key, raw });
       continue;
     }
-    if (seen.has(key)) { // the second would silently win
-      form.errors.set(key, form.spec.refusals.twice);
+    if (named.has(key)) { // the second would silently win
+      errors.set(key, spec.refusals.twice);
       continue;
     }
-    seen.add(key);
-    const rules = form.spec.refusals;
-    if (param.kind === "bool") {
-      if (raw === "true" || raw === "false") form.setField(param, raw === "true");
-      else form.errors.set(key, refusal(param, raw, true, rules));
-    } else if (param.kind === "choice") {
-      if (param.choices.includes(raw)) form.setField(param, raw);
-      else form.errors.set(key, refusal(param, raw, true, rules));
-    } else {
-      form.setField(param, raw);
-    }
-    if (form.field(key) && form.field(key).closest(".chq-more")) advanced.add(key);
+    named.add(key);
+    if (param.kind === "bool" && (raw === "true" || raw === "false")) shown[key] = raw === "true";
+    else if (param.kind === "choice" && param.choices.includes(raw)) shown[key] = raw;
+    else if (param.kind !== "bool" && param.kind !== "choice") shown[key] = raw.replace(/[\r\n]/g, ""); // (as a text field holds it)
+    else errors.set(key, refusal(param, raw, true, spec.refusals));
   }
-  form.notice = unknownNotice(form.spec, unknown);
+  return { shown, errors, unknown, named };
+}
+
+/** The inputs a permalink's fragment stands for, read as the form reads them once
+ *  it shows them: {params, errors, unknown}; null if the hash is not a fragment. */
+export function readLink(spec, hash) {
+  const read = readFragment(spec, hash);
+  return read && { ...readInputs(spec, read.shown, read.errors), unknown: read.unknown };
+}
+
+/** Fill ``form`` (a Form) from a permalink fragment; false if the hash is not one.
+ *  A key that is neither an input nor the page's own is named in ``form.notice``. */
+export function applyFragment(form, hash) {
+  const read = readFragment(form.spec, hash);
+  if (!read) return false;
+  form.setAll(read.shown);
+  form.errors.clear();
+  for (const [key, message] of read.errors) form.errors.set(key, message);
+  form.notice = unknownNotice(form.spec, read.unknown);
   const more = form.node.querySelector(".chq-more");
-  if (more && advanced.size) more.open = true;
+  if (more && [...read.named].some((key) => form.field(key) && form.field(key).closest(".chq-more"))) more.open = true;
   return true;
 }
 
@@ -123,7 +137,7 @@ function distance(a, b) {
   return row[b.length];
 }
 
-/** The fragment for a full set of inputs: a preset's own, or every input that is
+/** The fragment for a full set of inputs (chq_site.permalinks.fragment_for): a preset's own, or every input that is
  *  required or not its default; with ``every``, every input (what the next build,
  *  whose defaults may differ, must read as these). */
 export function fragmentFor(spec, params, every = false) {
@@ -140,7 +154,7 @@ export function fragmentFor(spec, params, every = false) {
   return parts.join("&");
 }
 
-/** The address's fragment for the inputs shown: none for the starting inputs; with
+/** The address's fragment for the inputs shown (chq_site.permalinks.address_fragment): none for the starting inputs; with
  *  ``vs`` (a pinned setup A's own fragment, compare.js) or a rider's part (fight.js)
  *  every input that needs saying (with a rider's part, every input), then ``vs=``
  *  and A's fragment URL-encoded, then the rider's part (keys no widget reads as an

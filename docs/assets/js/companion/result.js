@@ -6,16 +6,9 @@
 
 import { renderCharts } from "./charts.js";
 import { engine } from "./engine.js";
+import { headlineFor } from "./headline.js";
 import { fixed, pct, pctRange, points } from "./printing.js";
 import { el, fill } from "./util.js";
-
-/** The headline's result key and label for these inputs (chq_site.presentation.
- *  headline_for mirrors it): spotting Hidden Units headline p_found, not p_spotted;
- *  the label's {name} slots filled from the inputs (a Blind's move: "24″ or more"). */
-export function headlineFor(spec, inputs) {
-  const found = (spec.headline.when || []).find((c) => inputs[c.param] === c.value) || spec.headline;
-  return { key: found.key, label: fill(found.label, inputs, 0) };
-}
 
 /** The line under the headline button that says what a tap on it shows. */
 function cueText(exact, hasFraction) {
