@@ -1,0 +1,53 @@
+// Permalinks (permalink.js) as chq_site.permalinks writes and reads them: the
+// fragment for a set of inputs (a worked example's own; every input), the address's
+// (none for the starting inputs; vs= for a pinned setup A; a fight's part), and a
+// fragment read back into inputs, refusals and unknown keys (typed, cut, repeated,
+// of other pages, percent-encoded, not a fragment at all).
+import assert from "node:assert/strict";
+import { test } from "node:test";
+
+import { addRider, addressFragment, fragmentFor, readLink } from "../../docs/assets/js/companion/permalink.js";
+import { golden, plain, spec } from "./golden.mjs";
+
+const { written } = golden("fragments");
+const { rider_keys: riderKeys, read } = golden("read_back");
+
+test("the fragment for a set of inputs is Python's", () => {
+  for (const { mechanic, params, fragment, every } of written) {
+    assert.equal(fragmentFor(spec(mechanic), params), fragment, `${mechanic} ${JSON.stringify(params)}`);
+    assert.equal(fragmentFor(spec(mechanic), params, true), every, `${mechanic} every ${JSON.stringify(params)}`);
+  }
+});
+
+test("the address for the inputs shown is Python's", () => {
+  for (const { mechanic, params, vs, rider, address } of written) {
+    const s = spec(mechanic);
+    if (rider) addRider(s, riderKeys[mechanic], () => rider);
+    assert.equal(addressFragment(s, params, vs), address, `${mechanic} ${JSON.stringify(params)} vs=${vs} ${rider}`);
+  }
+});
+
+test("a fragment reads back as Python reads it", () => {
+  for (const { mechanic, hash, read: want } of read) {
+    const s = spec(mechanic);
+    if (riderKeys[mechanic]) addRider(s, riderKeys[mechanic], () => "");
+    const got = readLink(s, hash);
+    const where = `${mechanic} ${JSON.stringify(hash)}`;
+    if (want === null) {
+      assert.equal(got, null, where);
+      continue;
+    }
+    assert.ok(got, where);
+    const params = Object.fromEntries(Object.entries(got.params).map(([k, v]) => [k, plain(v)]));
+    assert.deepEqual(params, want.params, where);
+    assert.deepEqual(got.errors.map(({ field, message }) => ({ field, message })), want.errors, where);
+    assert.deepEqual(got.unknown, want.unknown, where);
+  }
+});
+
+test("the vectors read what a reader brings", () => {
+  assert.ok(read.some((v) => v.read === null));
+  assert.ok(read.some((v) => v.read && v.read.unknown.some((u) => u.key === "")));
+  assert.ok(read.some((v) => v.read && v.read.errors.some((e) => e.message.includes("twice"))));
+  assert.ok(written.some((v) => v.address.includes("&vs=") && v.address.includes("fight=")));
+});
