@@ -9,14 +9,14 @@
  *     addressFragment), so a compared pair can be shared and opened again, offline
  *     too; a permalink without vs= is one setup, as before;
  *   - A is read from vs= by the same code that reads a permalink into the form
- *     (applyFragment, on a copy of the form that is never shown), so a bad vs= gets
- *     the messages a bad permalink gets, naming vs= and the field. */
+ *     (compare-setup.js, permalink.js readLink), so a bad vs= gets the messages a
+ *     bad permalink gets, naming vs= and the field. */
 
+import { linkedSetup } from "./compare-setup.js";
 import { drawPanel } from "./compare-view.js";
 import { engine } from "./engine.js";
-import { Form } from "./form.js";
 import { headlineFor } from "./headline.js";
-import { applyFragment, fragmentFor, writeFragment } from "./permalink.js";
+import { fragmentFor, writeFragment } from "./permalink.js";
 import { pct } from "./printing.js";
 import { el, sentence } from "./util.js";
 
@@ -85,19 +85,13 @@ class Compare {
   /** Read A from a permalink's vs= (main.js: on mount and on hashchange): a
    *  permalink without it is one setup; a hash that is no permalink changes nothing. */
   fromHash(hash) {
-    const text = String(hash || "").replace(/^#/, "");
-    if (!text.includes("=")) return;
-    let vs = null;
-    try {
-      vs = new URLSearchParams(text).get("vs");
-    } catch (_) {
-      vs = null;
-    }
-    if (vs === null) {
+    const setup = linkedSetup(this.widget.spec, hash);
+    if (setup === undefined) return;
+    if (setup === null) {
       if (this.pinned) this.unpinQuietly();
       return;
     }
-    this.pinned = this.read(vs);
+    this.pinned = setup;
     this.ask();
   }
 
@@ -106,21 +100,6 @@ class Compare {
     this.a = null;
     this.seq += 1;
     this.render();
-  }
-
-  /** Setup A from its fragment, read as a permalink is read into the form. */
-  read(vs) {
-    const shown = vs.length > 60 ? `${vs.slice(0, 57)}…` : vs;
-    const bad = (why) => ({ fragment: vs, params: null,
-                            problem: sentence(`Setup A in this link (vs=${shown}) cannot be read: ${why}`) });
-    if (!vs.includes("=")) return bad("it is not a set of inputs (name=value&…)");
-    const form = new Form(this.widget.form.node.cloneNode(true), this.widget.spec);
-    const names = [...new URLSearchParams(vs).keys()];
-    if (!names.some((name) => form.params.has(name))) return bad(`it names no input of this calculator (${names.join(", ")})`);
-    if (!applyFragment(form, vs)) return bad("it is not a set of inputs");
-    const { params, errors } = form.read();
-    if (errors.length) return bad(errors.map((e) => `${e.field} ${e.message}`).join("; "));
-    return { fragment: vs, params, problem: "" };
   }
 
   /** Answer A: at once from the page or its answer table, then from the engine. */

@@ -13,8 +13,8 @@
  *
  * The fight lives in the address beside the inputs (permalink.js), so a reload
  * (another tab's Reload of a new build reloads this one too) or a shared link
- * brings back the same fight: fight=<taps> (``tapsText``), then "@" and the
- * fragment of the inputs it started from when they are not the inputs shown.
+ * brings back the same fight: fight=<taps> (``tapsText``, fight-taps.js), then "@"
+ * and the fragment of the inputs it started from when they are not the inputs shown.
  * A link outlives its build, so it means the same on the next: while a fight is on,
  * it names every input (defaults too: the next build's may differ), and rules= the
  * build's mark of its rules (the spec's ``rules``); a link made under other rules
@@ -25,62 +25,13 @@
 
 import { engine } from "./engine.js";
 import { FightView } from "./fight-view.js";
-import { Form } from "./form.js";
-import { sameValues } from "./params.js";
-import { addRider, applyFragment, fragmentFor, writeFragment, writeKey } from "./permalink.js";
+import { fightPart, KEY, readFight, replay, RULES } from "./fight-taps.js";
+import { addRider, writeFragment, writeKey } from "./permalink.js";
 import { el } from "./util.js";
-
-/** The key of the fight in the address, and of the rules it was made under. */
-const KEY = "fight";
-const RULES = "rules";
 
 /** What the panel says of a fight whose link was made under other rules. */
 const SAVED_ELSEWHERE = "This fight was saved by another version of the calculator: its inputs and taps"
   + " are as saved; the odds shown follow this version’s rules.";
-
-/** Taps as the address writes them: "." between taps; a draw "d" and who rolled
- *  fewer 6s ("a" attacker, "d" defender, "s" the same number); a win the side ("a"
- *  or "d") and the margin: "da.ds.a3" is two draws, then the attacker won by 3. */
-export function tapsText(taps) {
-  return taps.map((tap) => (tap.kind === "win" ? `${tap.side[0]}${tap.k}` : `d${tap.fewer[0]}`)).join(".");
-}
-
-const SIDE = { a: "att", d: "def" };
-const FEWER = { a: "att", d: "def", s: "same" };
-
-/** The taps of ``text`` (tapsText's), or null where it is not such a list: a win
- *  ends a fight, so only the last tap may be one. */
-export function readTaps(text) {
-  if (text === "") return [];
-  const taps = [];
-  for (const token of text.split(".")) {
-    if (taps.length && taps[taps.length - 1].kind === "win") return null;
-    const draw = /^d([ads])$/.exec(token);
-    const win = /^([ad])([1-9][0-9]?)$/.exec(token);
-    if (draw) taps.push({ kind: "draw", fewer: FEWER[draw[1]] });
-    else if (win) taps.push({ kind: "win", side: SIDE[win[1]], k: Number(win[2]) });
-    else return null;
-  }
-  return taps;
-}
-
-/** The rounds a fight has gone through, replayed from its taps.
- *
- *  ``base``: the inputs the fight started from; ``taps``: what each round did, in
- *  order: {kind: "draw", fewer: "att" | "def" | "same"} or {kind: "win", side, k}.
- *  Returns {rounds: [state, ...] (one per round fought or about to be), state (the
- *  last), outcome (the winning tap and the state it was made in, or null)}; a state
- *  is {start, att, def}: the ``start`` parameter and who is suppressed. */
-export function replay(base, taps) {
-  let state = { start: base.start, att: Boolean(base.att_suppressed), def: Boolean(base.def_suppressed) };
-  const rounds = [state];
-  for (const tap of taps) {
-    if (tap.kind === "win") return { rounds, state, outcome: { ...tap, state } };
-    state = { start: "later", att: state.att || tap.fewer === "att", def: state.def || tap.fewer === "def" };
-    rounds.push(state);
-  }
-  return { rounds, state, outcome: null };
-}
 
 /** Mount the mode in a widget: the Close Assault calculator's own (full) widget only. */
 export function mountFight(widget) {
@@ -159,16 +110,10 @@ class Fight {
     this.view.focusAfter(action, value);
   }
 
-  /** The fight's part of the address for the inputs ``params`` shown: "" with no
-   *  fight on; the inputs it started from (every one) follow "@" when they are not
-   *  those; then the rules it is fought under. */
+  /** The fight's part of the address for the inputs ``params`` shown (fight-taps.js
+   *  fightPart): "" with no fight on. */
   part(params) {
-    if (!this.base) return "";
-    const spec = this.widget.spec;
-    const from = params && sameValues(params, this.base, spec.params.map((p) => p.name))
-      ? "" : `@${fragmentFor(spec, this.base, true)}`;
-    const rules = spec.rules ? `&${RULES}=${encodeURIComponent(spec.rules)}` : "";
-    return `${KEY}=${encodeURIComponent(tapsText(this.taps) + from)}${rules}`;
+    return this.base ? fightPart(this.widget.spec, this.base, this.taps, params) : "";
   }
 
   /** Keep the address in step with the fight (main widget only). */
@@ -214,23 +159,15 @@ class Fight {
     this.render();
   }
 
-  /** Take the fight of a fight= value: "" if it is one, else what is wrong with it. */
+  /** Take the fight of a fight= value: "" if it is one, else what is wrong with it.
+   *  Without the inputs it started from ("@..."), it started from those shown. */
   read(value) {
-    const at = value.indexOf("@");
-    const taps = readTaps(at < 0 ? value : value.slice(0, at));
-    if (!taps) {
-      const most = this.widget.spec.refusals.shown_chars;
-      return `${KEY}=${value.length > most ? `${value.slice(0, most - 3)}...` : value} is not a list of taps`;
-    }
-    let form = this.widget.form;
-    if (at >= 0) { // the inputs it started from, read as a permalink is read into the form
-      form = new Form(form.node.cloneNode(true), this.widget.spec);
-      if (!applyFragment(form, value.slice(at + 1))) return "the inputs it started from are not a set of inputs";
-    }
-    const { params, errors } = form.read();
+    const fight = readFight(this.widget.spec, value);
+    if (fight.problem) return fight.problem;
+    const { params, errors } = fight.from || this.widget.form.read();
     if (errors.length) return errors.map((e) => `${e.field} ${e.message}`).join("; ");
     this.base = params;
-    this.taps = taps;
+    this.taps = fight.taps;
     return "";
   }
 
