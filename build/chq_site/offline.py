@@ -3,7 +3,8 @@
 Called from the plugin (``plugin.py``):
 
 * ``post_page(output, page, config)`` (``on_post_page``) links the web app manifest,
-  the theme colour and the touch icon from every page. (No engine preload hints:
+  the theme colour and the touch icon from every page, and gives it the tag that
+  ``write_service_worker`` fills with the build id. (No engine preload hints:
   the engine runs in a module worker, which cannot use a document's preloads or
   module map; a preload would at best warm the HTTP cache and at worst fetch the
   9.6 MB wasm twice.)
@@ -13,8 +14,9 @@ Called from the plugin (``plugin.py``):
      them; ours stay, ``bundle.OUR_MAP``) and the lunr language files Material's search worker never loads for the
      site's languages, and the build date from ``sitemap.xml``;
   2. writes ``sw.js`` at the site root: a service worker that precaches every
-     page and file of this build under a cache named by a hash of their content,
-     checking each copy against the size and SHA-256 listed for it;
+     page and file of this build under a cache named by a hash of their content
+     (the build id, which every page carries too: ``stamp_build``), checking each
+     copy against the size and SHA-256 listed for it;
   3. writes precompressed ``.gz`` copies of the large text files and the wasm
      for web servers that can send them (nginx ``gzip_static``, Caddy
      ``precompressed``, the club bundle's ``serve.py``).
@@ -89,7 +91,8 @@ def hide_from_preload(html: str) -> str:
 
 
 def fix_not_found_page(site_dir: Path) -> bool:
-    """Apply :func:`hide_from_preload` to the built ``404.html``; whether it changed."""
+    """Apply :func:`hide_from_preload` to the built ``404.html`` and give it the build
+    id's tag, as every page has (``post_page`` never sees this page); whether it changed."""
     page = site_dir / NOT_FOUND_PAGE
     if not page.is_file():
         return False
@@ -97,6 +100,8 @@ def fix_not_found_page(site_dir: Path) -> bool:
     if "window.__chqRoot" not in html:
         return False  # not our template (overrides/404.html): leave it
     fixed = hide_from_preload(html)
+    if offline_enabled() and not STAMPED_TAG.search(fixed.encode()) and "</head>" in fixed:
+        fixed = fixed.replace("</head>", f"  {BUILD_TAG.decode()}\n</head>", 1)
     page.write_text(fixed, encoding="utf-8")
     return fixed != html
 
@@ -145,15 +150,56 @@ def file_digest(path: Path) -> str:
     return digest.hexdigest()
 
 
+# Every page's build id (offline.js: a tab reloads when a worker of another build
+# takes it over). Written empty by post_page, filled in by write_service_worker: the id
+# is a hash of the whole site with these tags empty, so it can be in every page.
+BUILD_TAG = b'<meta name="chq-build" content="">'
+STAMPED_TAG = re.compile(rb'<meta name="chq-build" content="[0-9a-f]*">')
+
+
+def unstamped(data: bytes) -> bytes:
+    """A page's bytes with its build id taken out (the tag left empty).
+
+    >>> unstamped(b'<head><meta name="chq-build" content="0123abcd"></head>')
+    b'<head><meta name="chq-build" content=""></head>'
+    """
+    return STAMPED_TAG.sub(BUILD_TAG, data, count=1)
+
+
+def stamped(data: bytes, build_hash: str) -> bytes:
+    """A page's bytes with ``build_hash`` in its build id tag (none: unchanged).
+
+    >>> stamped(b'<meta name="chq-build" content="">', "00ff")
+    b'<meta name="chq-build" content="00ff">'
+    >>> stamped(b'<p>no tag</p>', "00ff")
+    b'<p>no tag</p>'
+    """
+    tag = BUILD_TAG.replace(b'content=""', b'content="' + build_hash.encode() + b'"')
+    return STAMPED_TAG.sub(lambda _: tag, data, count=1)
+
+
 def service_worker_source(site_dir: Path) -> tuple[str, str, list[list[Any]]]:
-    """The text of ``sw.js``, the build hash and the precache list ``[url, hash, bytes]``."""
-    files = []
+    """The text of ``sw.js``, the build hash and the precache list ``[url, hash, bytes]``.
+
+    Stamps the build hash into every page that has the tag (``BUILD_TAG``), again if
+    it has one already: the hash is taken with the tags empty, the list after."""
+    entries = precache_files(site_dir)
     build = hashlib.sha256()
-    for url, path in precache_files(site_dir):
-        digest = file_digest(path)
-        files.append([url, digest[:16], path.stat().st_size])
+    pages = {}
+    for url, path in entries:
+        if path.suffix == ".html":
+            data = path.read_bytes()
+            pages[path] = data
+            digest = hashlib.sha256(unstamped(data)).hexdigest()
+        else:
+            digest = file_digest(path)
         build.update(f"{url}\0{digest}\n".encode())
     build_hash = build.hexdigest()[:16]
+    for path, data in pages.items():
+        page = stamped(data, build_hash)
+        if page != data:
+            path.write_bytes(page)
+    files = [[url, file_digest(path)[:16], path.stat().st_size] for url, path in entries]
     listing = ",\n".join("  " + json.dumps(entry, separators=(",", ":")) for entry in files)
     source = (
         SW_TEMPLATE.read_text(encoding="utf-8")
@@ -164,7 +210,8 @@ def service_worker_source(site_dir: Path) -> tuple[str, str, list[list[Any]]]:
 
 
 def write_service_worker(site_dir: Path) -> str:
-    """Write ``sw.js`` at the site root; return the build hash it precaches."""
+    """Write ``sw.js`` at the site root (and the build hash into every page); return
+    the build hash it precaches."""
     source, build_hash, _ = service_worker_source(site_dir)
     (site_dir / SERVICE_WORKER).write_text(source, encoding="utf-8")
     return build_hash
@@ -269,7 +316,7 @@ def relative_root(page_url: str) -> str:
 def head_tags(page_url: str) -> str:
     """The tags ``post_page`` adds before ``</head>`` of a page at ``page_url``."""
     root = relative_root(page_url)
-    tags = [] if offline_enabled() else ['<meta name="chq-offline" content="off">']
+    tags = [BUILD_TAG.decode()] if offline_enabled() else ['<meta name="chq-offline" content="off">']
     tags += [
         f'<link rel="manifest" href="{root}{MANIFEST}">',
         f'<meta name="theme-color" content="{THEME_COLOUR}">',

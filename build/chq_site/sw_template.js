@@ -23,7 +23,11 @@
  * load's "status" message checks that every file is still there at its size (no
  * data read), and a page whose calculator engine failed asks for a full check:
  * whatever is missing or bad is deleted (the network answers meanwhile) and
- * fetched again, so a bad copy is never served for more than one visit.
+ * fetched again, so a bad copy is never served for more than one visit. The engine
+ * worker checks every byte of its files (engine-worker/checks.js): one it finds
+ * damaged it asks for again past the cache, and that copy, once checked here, takes
+ * the damaged one's place (again()); offline, the damaged copy is deleted and every
+ * page told ("damaged"), and the next page load online fetches it again.
  *
  * Everything is resolved against the worker's scope, so the site works under any
  * sub-path (e.g. https://club.example/rules/).
@@ -71,6 +75,8 @@ self.addEventListener("message", (event) => {
   const data = event.data || {};
   if (data.type === "skip-waiting") {
     event.waitUntil(self.skipWaiting());
+  } else if (data.type === "build") {
+    reply(event, { type: "build", build: BUILD }); // offline.js: is this the page's build?
   } else if (data.type === "status" || data.type === "repair") {
     event.waitUntil(status(data.type === "repair").then((message) => reply(event, message)));
   }
@@ -83,7 +89,7 @@ self.addEventListener("fetch", (event) => {
   if (url.origin !== self.location.origin || !url.href.startsWith(SCOPE)) return;
   const key = cacheKey(url);
   if (key) {
-    event.respondWith(fromCache(key, request));
+    event.respondWith(fromCache(key, request, event));
   } else if (request.mode === "navigate") {
     event.respondWith(elsewhere(request, url));
   }
@@ -99,23 +105,77 @@ function cacheKey(url) {
   return BY_URL.has(key) ? key : null;
 }
 
-async function fromCache(key, request) {
+async function fromCache(key, request, event) {
   // A file the engine worker fetched (fetch(): no destination) and asks for again past
   // the cache, having found the copy it was given damaged (engine-worker/checks.js
-  // openChecked): the network's, while there is one; the quick check (status) repairs
-  // the saved copy meanwhile. Only the engine's files: anything else (a page reloaded,
-  // a script, the search index) is answered from the saved copy as ever.
+  // openChecked). Only the engine's files: anything else (a page reloaded, a script,
+  // the search index) is answered from the saved copy as ever.
   if (request.cache === "reload" && request.destination === "" && key.includes("/assets/engine/")) {
-    try {
-      return await fetch(request);
-    } catch (error) {
-      // offline: the saved copy is all there is
-    }
+    return again(BY_URL.get(key), request, event);
   }
-  const cache = await caches.open(CACHE);
-  const cached = await cache.match(key);
-  return cached || fetch(request);
+  const cached = await (await caches.open(CACHE)).match(key);
+  if (cached) return cached;
+  try {
+    return await fetch(request);
+  } catch (error) {
+    // An engine file this build saved and then deleted as damaged (savedIfGood), offline.
+    if (key.includes("/assets/engine/")) return damagedAnswer();
+    throw error;
+  }
 }
+
+/**
+ * The engine worker found the saved copy of `file` damaged (its size may be right:
+ * the page load's quick check reads sizes only). The network's copy, while there is
+ * one: once checked, it replaces the saved copy, so the next visit starts from a good
+ * one. Without a good copy from the network (offline, a portal's page), the saved
+ * copy is checked here: a damaged one is deleted and every page told, and the worker
+ * gets DAMAGED (it says so, and starts another way if it can).
+ */
+async function again(file, request, event) {
+  let response = null;
+  try {
+    response = await fetch(request);
+  } catch (error) {
+    // offline: the saved copy is all there is
+  }
+  if (response && response.ok) {
+    event.waitUntil(keep(file, response.clone()));
+    return response;
+  }
+  return (await savedIfGood(file)) || response || damagedAnswer();
+}
+
+/** Put the network's copy of `file` in the place of the saved one if it is the
+ *  build's; if not, check the saved one (a damaged one is deleted). */
+async function keep(file, response) {
+  const copy = await checked(response, file);
+  if (copy) await exclusive(async () => (await caches.open(CACHE)).put(file.url, copy));
+  else await savedIfGood(file);
+}
+
+/** The saved copy of `file` if it checks out; else null, and a damaged copy is deleted
+ *  (with the mark that the cache is complete) and every page told. */
+function savedIfGood(file) {
+  return exclusive(async () => {
+    const cache = await caches.open(CACHE);
+    const saved = await cache.match(file.url);
+    if (!saved) return null;
+    if (await checked(saved.clone(), file)) return saved;
+    await cache.delete(INDEX_KEY);
+    await cache.delete(file.url);
+    await broadcast({ type: "damaged", build: BUILD, damaged: [pathOf(file)] });
+    return null;
+  });
+}
+
+/** What the engine worker gets for a saved copy found damaged with no network to mend
+ *  it (engine-worker/checks.js says so in the player's words). */
+function damagedAnswer() {
+  return new Response(null, { status: 503, statusText: "Saved copy damaged", headers: { "x-chq-saved": "damaged" } });
+}
+
+const pathOf = (file) => file.url.slice(SCOPE.length);
 
 /** A navigation to a URL this build does not hold. */
 async function elsewhere(request, url) {
@@ -228,6 +288,17 @@ async function sha256Start(blob) {
 
 /* --------------------------------------------------------------- status */
 
+// Changes to the cache after the install, one at a time: a check and its repair, a
+// copy found damaged deleted, a good copy put in its place. (A damaged copy deleted
+// while a check ran used to be put back in the list by that check's end: "complete"
+// with the file missing.)
+let busy = Promise.resolve();
+function exclusive(task) {
+  const run = busy.then(task);
+  busy = run.catch(() => {});
+  return run;
+}
+
 // One check at a time, however many tabs ask: {deep, done}. A full check asked for
 // while a quick one runs waits for it, then reads every byte itself (a quick check
 // never answers for a full one: an engine that failed on a file of the right size
@@ -253,20 +324,29 @@ function isActive() {
 async function status(deep) {
   let ready = false;
   let checked = "none";
+  let damaged = [];
   if (isActive()) {
     ready = await check(deep);
     checked = deep ? "deep" : "quick";
+    if (!ready) damaged = await missing();
   } else {
     ready = Boolean(await (await caches.open(CACHE)).match(INDEX_KEY));
   }
-  return { type: "status", build: BUILD, ready, checked, files: FILES.length, bytes: TOTAL_BYTES };
+  return { type: "status", build: BUILD, ready, checked, damaged, files: FILES.length, bytes: TOTAL_BYTES };
+}
+
+/** The files of this build the active worker's cache lacks: once complete, only those
+ *  deleted as damaged and not yet fetched again (offline). */
+async function missing() {
+  const cache = await caches.open(CACHE);
+  const held = new Set((await cache.keys()).map((request) => request.url));
+  return ENTRIES.filter((file) => !held.has(file.url)).map(pathOf);
 }
 
 /** Run (or join) a check at least as thorough as `deep` asks; true once complete. */
 function check(deep) {
   if (!checking || (deep && !checking.deep)) {
-    const before = checking ? checking.done.catch(() => false) : Promise.resolve();
-    const mine = { deep, done: before.then(() => repair(deep)) };
+    const mine = { deep, done: exclusive(() => repair(deep)) };
     mine.done.finally(() => checking === mine && (checking = null)).catch(() => {});
     checking = mine;
   }

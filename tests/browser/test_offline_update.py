@@ -26,7 +26,14 @@ from chq_site.runner import strict_build
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
 
-from tests.browser.test_offline import MARKER, READY_TIMEOUT, precache_list, wait_ready_offline
+from tests.browser.test_offline import (
+    CALCULATOR,
+    ENGINE_TIMEOUT,
+    MARKER,
+    READY_TIMEOUT,
+    precache_list,
+    wait_ready_offline,
+)
 from tests.browser.test_offline_integrity import (
     LOADER,
     Poison,
@@ -39,6 +46,13 @@ from tests.browser.test_offline_integrity import (
 from tests.conftest import ROOT, StaticServer
 
 LOG_KEY = "chq-test-builds"
+# Every document a tab loads (not instant navigation), by path, in the tab's sessionStorage.
+LOADS_KEY = "chq-test-loads"
+COUNT_LOADS = f"""(() => {{
+  if (window.top !== window || location.protocol !== "http:") return;
+  const loads = JSON.parse(sessionStorage.getItem("{LOADS_KEY}") || "[]");
+  sessionStorage.setItem("{LOADS_KEY}", JSON.stringify([...loads, location.pathname]));
+}})();"""
 
 
 def build_marked(out: Path, project: Path, number: int) -> None:
@@ -177,6 +191,53 @@ def test_two_tabs_never_mix_builds(browser: Any, builds: Builds, club: Club) -> 
             assert mixed == [], f"tab {name} rendered pages of one build with the other's script: {mixed}"
             assert seen["html"] == seen["js"] == "2", f"tab {name}: {seen}"
         assert moved, "tab B kept running build 1's scripts after the update"
+        assert poison.log.off_origin == []
+    finally:
+        context.close()
+
+
+def test_a_first_visit_tab_moves_to_the_new_build_too(browser: Any, builds: Builds, club: Club) -> None:
+    """Issue 34, item 3. Tab A is a first visit to a calculator: no service worker
+    controlled it as it loaded; the worker that saves the site then takes it over,
+    of the same build (no reload then). Tab B takes the new build: tab A moves too,
+    and a link in it gives the new build's page, rendered by its script."""
+    base = club.base
+    poison = Poison(base, "", times=0)  # routes and logs only
+    context = context_with(browser, poison)
+    context.add_init_script(COUNT_LOADS)
+    try:
+        tab_a = context.new_page()
+        tab_a.goto(urljoin(base, CALCULATOR))
+        assert tab_a.evaluate("navigator.serviceWorker.controller") is None, "not a first visit"
+        old_build = wait_ready_offline(tab_a)
+        tab_a.wait_for_function("() => navigator.serviceWorker.controller !== null")
+        tab_b = context.new_page()
+        tab_b.goto(urljoin(base, "rules/hidden-units/"))
+        assert wait_ready_offline(tab_b) == old_build
+
+        club.swap(builds.second)
+        take_update(tab_b)
+        assert wait_ready_offline(tab_b) != old_build
+        try:
+            tab_a.wait_for_function("() => window.__testBuild === '2'", timeout=30_000)
+            moved = True
+        except PlaywrightTimeout:
+            moved = False
+        seen = builds_seen(tab_a)
+        assert moved, f"the first-visit tab kept build 1's page and scripts after the update: {seen}"
+        root = tab_a.locator("[data-calculator]").first
+        expect(root).to_have_attribute("data-engine", "ready", timeout=ENGINE_TIMEOUT)
+        tab_a.locator('article a[href$="/rules/spotting/"]').first.click()  # the rules it reads
+        tab_a.wait_for_url(urljoin(base, "rules/spotting/"))
+        expect(tab_a.locator("article")).to_contain_text(MARKER)
+        seen = builds_seen(tab_a)
+        mixed = [entry for entry in seen["log"] if entry["js"] != entry["html"]]
+        assert mixed == [], f"tab A rendered pages of one build with the other's script: {mixed}"
+        assert seen["html"] == seen["js"] == "2", seen
+        # Taken over by build 1's worker on its first visit, it did not reload for that:
+        # loaded once, then once for the new build (the link is instant navigation).
+        loads = tab_a.evaluate(f"JSON.parse(sessionStorage.getItem('{LOADS_KEY}'))")
+        assert loads == [f"/site/{CALCULATOR}"] * 2, loads
         assert poison.log.off_origin == []
     finally:
         context.close()

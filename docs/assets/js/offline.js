@@ -8,10 +8,15 @@
  *   - "Ready offline" in the header once every page and file is saved (a button:
  *     a tap shows what it means, how much is saved and the build);
  *   - "A new version of the rules is available" with a Reload button when a newer
- *     build has been saved beside the one in use; Reload switches to it.
+ *     build has been saved beside the one in use; Reload switches to it;
+ *   - that part of the saved copy is damaged, when the worker found it so offline
+ *     (it fetches it again at the next page load online), in place of "Ready offline".
  *
- * One build at a time, in every tab. When a new build takes over (Reload in any
- * tab), every other open tab of the site reloads itself at once. The alternative,
+ * One build at a time, in every tab. Every page carries the id of its build (the
+ * chq-build tag, build/chq_site/offline.py); when a worker of another build takes a
+ * tab over (Reload in any tab), the tab reloads itself at once: a tab the worker
+ * controlled as it loaded and a first visit's alike (on a first visit the worker that
+ * saved the site takes the tab over too, of the tab's own build: no reload). The alternative,
  * keeping the old build's cache alive and answering each tab from the build it
  * loaded, needs a persisted tab -> build map in the worker (which the browser
  * stops and restarts at will), the same for the tab's engine and search workers,
@@ -71,6 +76,9 @@
   let lastCheck = Date.now();
   let offline = null; // {build, files, bytes} once the cache is complete
   let update = null; // {worker} when a new version waits
+  let damaged = null; // the saved files the worker found damaged and could not fetch again
+  // The build this page and its scripts came from ("": a page without the tag).
+  const pageBuild = (document.querySelector('meta[name="chq-build"]') || {}).content || "";
   // The worker this page was loaded under (null: not controlled, e.g. a first visit).
   const loadedUnder = container.controller;
   let repairAsked = false;
@@ -95,7 +103,7 @@
 
   // Back from the browser's back/forward cache after another tab switched builds.
   window.addEventListener("pageshow", (event) => {
-    if (event.persisted && loadedUnder && container.controller !== loadedUnder) location.reload();
+    if (event.persisted) leaveOtherBuild(container.controller);
   });
 
   /** Add `path` to the site roots this browser has read a page at (newest first, a few). */
@@ -170,11 +178,10 @@
   async function register() {
     container.addEventListener("message", (event) => onMessage(event.data || {}));
     container.addEventListener("controllerchange", () => {
-      // A new worker took over. This page came from another build (or this tab
-      // pressed Reload): reload, so its scripts and its next pages are one build.
-      // A page no worker controlled (a first visit) came from the network, like
-      // the build just saved: it stays.
-      if (reloading || loadedUnder) location.reload();
+      // A new worker took over: this tab pressed Reload, or the worker may be of
+      // another build than this page (leaveOtherBuild).
+      if (reloading) location.reload();
+      else leaveOtherBuild(container.controller);
     });
     try {
       registration = await container.register(new URL("sw.js", root).href, { scope: root.href });
@@ -208,11 +215,32 @@
     registration.update().catch(() => {});
   }
 
-  function askStatus(worker, type = "status") {
+  /** Reload when `worker`, now in control of this tab, serves another build than the
+   *  one this page and its scripts came from, so that the tab's pages, scripts and
+   *  engine are one build. A page without its build id goes by the worker it was
+   *  loaded under (none: a first visit, which came from the network and stays). */
+  function leaveOtherBuild(worker) {
     if (!worker) return;
-    const channel = new MessageChannel();
-    channel.port1.onmessage = (event) => onMessage(event.data || {});
-    worker.postMessage({ type }, [channel.port2]);
+    if (!pageBuild) {
+      if (loadedUnder && worker !== loadedUnder) location.reload();
+      return;
+    }
+    ask(worker, "build").then((data) => {
+      if (data.build && data.build !== pageBuild && container.controller === worker) location.reload();
+    });
+  }
+
+  /** Ask `worker` something ({type}); resolves with its answer. */
+  function ask(worker, type) {
+    return new Promise((resolve) => {
+      const channel = new MessageChannel();
+      channel.port1.onmessage = (event) => resolve(event.data || {});
+      worker.postMessage({ type }, [channel.port2]);
+    });
+  }
+
+  function askStatus(worker, type = "status") {
+    if (worker) ask(worker, type).then(onMessage);
   }
 
   function onMessage(data) {
@@ -220,7 +248,14 @@
     if (data.type === "status" && data.checked) document.documentElement.dataset.offlineCheck = data.checked;
     if ((data.type === "status" || data.type === "ready") && data.ready !== false) {
       offline = { build: data.build, files: data.files, bytes: data.bytes };
+      damaged = null;
       document.documentElement.dataset.offline = "ready";
+      render();
+    } else if ((data.type === "status" || data.type === "damaged") && (data.damaged || []).length) {
+      // Not "Ready offline" any more: files the worker deleted as damaged, offline.
+      damaged = [...new Set([...(damaged || []), ...data.damaged])];
+      offline = null;
+      delete document.documentElement.dataset.offline;
       render();
     }
   }
@@ -300,21 +335,34 @@
     badge.hidden = false;
   }
 
+  /** One notice at a time: a new version (which replaces every file) before damage. */
   function renderNotice() {
+    const kind = update ? "update" : damaged ? "damaged" : "";
     let notice = document.querySelector(".chq-update");
-    if (!update) {
-      if (notice) notice.remove();
-      return;
+    if (notice && notice.dataset.kind !== kind) {
+      notice.remove();
+      notice = null;
     }
-    if (notice) return;
+    if (!kind || notice) return;
     notice = document.createElement("div");
     notice.className = "chq-update";
-    notice.setAttribute("role", "alert");
-    notice.innerHTML =
-      '<span class="chq-update__text">A new version of the rules is available.</span>' +
-      '<button type="button" class="chq-update__reload">Reload</button>' +
-      '<button type="button" class="chq-update__later" aria-label="Later">Later</button>';
-    notice.querySelector(".chq-update__reload").addEventListener("click", reload);
+    notice.dataset.kind = kind;
+    if (kind === "update") {
+      notice.setAttribute("role", "alert");
+      notice.innerHTML =
+        '<span class="chq-update__text">A new version of the rules is available.</span>' +
+        '<button type="button" class="chq-update__reload">Reload</button>' +
+        '<button type="button" class="chq-update__later" aria-label="Later">Later</button>';
+      notice.querySelector(".chq-update__reload").addEventListener("click", reload);
+    } else {
+      notice.classList.add("chq-update--damaged");
+      notice.setAttribute("role", "status");
+      notice.innerHTML =
+        '<span class="chq-update__text">Part of the copy of the rules saved on this device is damaged: ' +
+        "without a connection the calculators may start slowly, or not at all. It is fetched again " +
+        "by itself the next time this device is online.</span>" +
+        '<button type="button" class="chq-update__later">OK</button>';
+    }
     notice.querySelector(".chq-update__later").addEventListener("click", () => notice.remove());
     document.body.appendChild(notice);
   }

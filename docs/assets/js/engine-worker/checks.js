@@ -1,7 +1,10 @@
 /* The engine worker's file checks: each file the build lists (build/chq_site/engine.py
  * file_checks) is checked before it is used, its size, then its SHA-256 (or, where the
  * browser has no SubtleCrypto, its CRC-32, computed as it streams in); a wrong one is
- * asked for once more past the browser's cache (cache: "reload").
+ * asked for once more past the browser's cache (cache: "reload"). The offline copy's
+ * service worker (build/chq_site/sw_template.js again()) answers that from the network
+ * and keeps the good copy; offline, it checks its own copy and, damaged, answers
+ * "x-chq-saved: damaged", said here in the player's words.
  */
 
 import { checkMs, checks, describe, fileName, loaded, mark, report } from "./state.js";
@@ -62,6 +65,7 @@ export async function openChecked(url, init = {}, retry = true) {
   const want = checks[name];
   let response = await get(url, init);
   if (!response.ok && want && retry) response = await get(url, { ...init, cache: "reload" });
+  if (savedDamaged(response)) throw damaged(name, "", true);
   if (!response.ok) throw new Error(`could not load ${url} (HTTP ${response.status})`);
   const crc = Boolean(want) && !(self.crypto && self.crypto.subtle);
   const read = async () => {
@@ -70,6 +74,7 @@ export async function openChecked(url, init = {}, retry = true) {
     if (!wrong) return bytes;
     if (retry) {
       const again = await get(url, { ...init, cache: "reload" });
+      if (savedDamaged(again)) throw damaged(name, wrong, true);
       bytes = again.ok ? await readCounting(again, name, crc) : null;
       wrong = again.ok ? await mismatch(name, bytes, want, again) : `HTTP ${again.status}`;
       if (!wrong) return bytes;
@@ -79,12 +84,21 @@ export async function openChecked(url, init = {}, retry = true) {
   return { response, read };
 }
 
-/** A file that came wrong twice, in the player's words. */
-function damaged(name, wrong) {
+/** A file that came wrong twice, in the player's words; `saved`: the offline copy's,
+ *  damaged, and no network to fetch it again (a Wi-Fi login is not the cause then). */
+function damaged(name, wrong, saved = false) {
+  if (saved) {
+    return new Error(`the copy of a file it needs (${name}) saved on this device is damaged, and ` +
+                     "there is no connection to fetch it again: that happens by itself the next time " +
+                     "this device is online");
+  }
   return new Error(`a file it needs (${name}) arrived damaged twice (${wrong}). A Wi-Fi login ` +
                    "page or a proxy may be answering for the site: log in to the Wi-Fi if it asks, " +
                    "then reload this page");
 }
+
+/** The offline copy's answer for a saved copy it found damaged, offline. */
+const savedDamaged = (response) => !response.ok && response.headers.get("x-chq-saved") === "damaged";
 
 async function get(url, init) {
   try {
