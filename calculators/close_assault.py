@@ -12,15 +12,13 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import lru_cache
-from itertools import accumulate, chain, zip_longest
 from math import lcm
-from operator import add, mul
 from typing import Any
 
-from .dice import Pool, successes, successes_sixes, sum_of_d6
+from .dice import Pool, sum_of_d6
 from .errors import InputError
 from .markov import expected_visits
+from .opposed import differences, draws_fewer_sixes, wins_fewer_sixes
 from .params import COVER_DICE
 from .probability import prob
 
@@ -65,98 +63,6 @@ class State:
 
 
 @dataclass(frozen=True)
-class Table:
-    """One pool's counts of face sequences (over ``6**dice``), laid out for comparing pools.
-
-    Counts by (successes s, sixes x) are kept *triangular*: row s lists x = 0..s, and
-    the rows are laid end to end, so two pools' tables line up entry for entry and a
-    sum over both is one dot product. ``flat``: s successes, x sixes.
-    ``more_sixes``: s successes and more than x sixes (rows s = 0..dice).
-    ``fewer_more``: fewer than s successes and more than x sixes (rows s = 0..dice + 1).
-    ``rows``: ``flat`` row by row; ``all_more[x]``: more than x sixes.
-    """
-
-    flat: tuple[int, ...]
-    more_sixes: tuple[int, ...]
-    fewer_more: tuple[int, ...]
-    rows: tuple[tuple[int, ...], ...]
-    all_more: tuple[int, ...]
-
-
-@lru_cache(maxsize=64)  # a 43-dice table holds ~150 kB; one call uses at most 5 tables
-def pool_table(dice: int, tn: int) -> Table:
-    """The counts of ``dice`` dice at ``tn``+, shared by every round and call that rolls them.
-
-    >>> t = pool_table(1, 4)   # a miss (3 faces), a success without a six (2), a six (1)
-    >>> t.flat, t.more_sixes, t.fewer_more, t.all_more
-    ((3, 2, 1), (0, 1, 0), (0, 0, 0, 1, 0, 0), (1, 0, 0))
-    """
-    rows = successes_sixes(dice, tn)
-    more_sixes: list[int] = []
-    fewer_more: list[int] = []
-    below: tuple[int, ...] = (0,)  # fewer than s successes, more than x sixes (x = 0..s)
-    for row in rows:
-        fewer_more += below
-        beyond = (*reversed(tuple(accumulate(reversed(row[1:])))), 0)  # sixes > x, x = 0..s
-        more_sixes += beyond
-        below = (*map(add, below, beyond), 0)
-    fewer_more += below  # row dice + 1: every roll has fewer successes
-    return Table(
-        flat=tuple(chain.from_iterable(rows)),
-        more_sixes=tuple(more_sixes),
-        fewer_more=tuple(fewer_more),
-        rows=rows,
-        all_more=below,
-    )
-
-
-def _dot(xs: Iterable[int], ys: Iterable[int]) -> int:
-    """Sum of products, as far as the shorter runs."""
-    return sum(map(mul, xs, ys))
-
-
-@lru_cache(maxsize=256)
-def _wins_fewer_sixes(win_dice: int, win_tn: int, lose_dice: int, lose_tn: int) -> int:
-    """Ways for the first pool to score more successes than the second with fewer 6s."""
-    win, lose = pool_table(win_dice, win_tn), pool_table(lose_dice, lose_tn)
-    ways = _dot(win.flat, lose.fewer_more)  # win's rows up to lose_dice + 1
-    if win_dice > lose_dice + 1:  # higher rows: every roll of ``lose`` has fewer successes
-        higher = map(sum, zip_longest(*win.rows[lose_dice + 2:], fillvalue=0))  # by sixes
-        ways += _dot(higher, lose.all_more)
-    return ways
-
-
-@lru_cache(maxsize=256)
-def _draws_fewer_sixes(fewer_dice: int, fewer_tn: int, more_dice: int, more_tn: int) -> int:
-    """Ways for two pools to score equal successes, the first with fewer 6s."""
-    # equal successes: the triangular rows line up as far as the smaller pool
-    return _dot(pool_table(fewer_dice, fewer_tn).flat, pool_table(more_dice, more_tn).more_sixes)
-
-
-@lru_cache(maxsize=256)
-def _differences(att_dice: int, att_tn: int, def_dice: int, def_tn: int) -> tuple[int, ...]:
-    """Ways for the attacker's successes to exceed the defender's by k, for
-    k = -def_dice .. att_dice.
-
-    One correlation of the two pools' counts, done as a single multiplication of two
-    big integers (each list packed into fixed-width fields, the defender's reversed);
-    no field can overflow into the next, because no entry exceeds 6 ** (all dice).
-
-    >>> _differences(1, 4, 1, 4)   # two dice at 4+: a - d = -1, 0, +1
-    (9, 18, 9)
-    """
-    a, d = successes(att_dice, att_tn), successes(def_dice, def_tn)
-    width = (6 ** (att_dice + def_dice)).bit_length() // 8 + 1
-
-    def pack(counts: Iterable[int]) -> int:
-        return int.from_bytes(b"".join(c.to_bytes(width, "little") for c in counts), "little")
-
-    size = att_dice + def_dice + 1
-    raw = (pack(a) * pack(reversed(d))).to_bytes(width * size, "little")
-    return tuple(int.from_bytes(raw[k * width:(k + 1) * width], "little") for k in range(size))
-
-
-@dataclass(frozen=True)
 class Round:
     """One round fought in one state, as counts of face sequences out of ``total``.
 
@@ -182,11 +88,11 @@ def play_round(state: State, att: Pool, dfn: Pool) -> Round:
     >>> r.total, r.att_margin, r.def_margin, sum(r.draws.values())
     (36, (12,), (6,), 18)
     """
-    diff = _differences(att.dice, att.tn, dfn.dice, dfn.tn)  # attacker's successes minus defender's
+    diff = differences(att.dice, att.tn, dfn.dice, dfn.tn)  # attacker's successes minus defender's
     att_margin, def_margin = diff[dfn.dice + 1:], diff[dfn.dice - 1::-1] if dfn.dice else ()
     a, d = (att.dice, att.tn), (dfn.dice, dfn.tn)
-    att_fewer = 0 if state.att_suppressed else _draws_fewer_sixes(*a, *d)
-    def_fewer = 0 if state.def_suppressed else _draws_fewer_sixes(*d, *a)
+    att_fewer = 0 if state.att_suppressed else draws_fewer_sixes(*a, *d)
+    def_fewer = 0 if state.def_suppressed else draws_fewer_sixes(*d, *a)
     draws: dict[State, int] = {}
     for ways, att_s, def_s in ((att_fewer, True, state.def_suppressed),
                                (def_fewer, state.att_suppressed, True),
@@ -199,8 +105,8 @@ def play_round(state: State, att: Pool, dfn: Pool) -> Round:
         total=6 ** (att.dice + dfn.dice),
         att_margin=att_margin,
         def_margin=def_margin,
-        att_wins_suppressed=sum(att_margin) if state.att_suppressed else _wins_fewer_sixes(*a, *d),
-        def_wins_suppressed=sum(def_margin) if state.def_suppressed else _wins_fewer_sixes(*d, *a),
+        att_wins_suppressed=sum(att_margin) if state.att_suppressed else wins_fewer_sixes(*a, *d),
+        def_wins_suppressed=sum(def_margin) if state.def_suppressed else wins_fewer_sixes(*d, *a),
         draws=draws,
     )
 

@@ -3,140 +3,34 @@ docs/reference/scripting.md, the page "Scripting the calculators").
 
 One table serves three doors: :func:`validate` checks input at ``compute()``,
 the command line builds its flags and ``--help`` from it, and the site's build
-hook builds each widget's form from it.
+hook builds each widget's form from it. :class:`Param` and the builders are in
+:mod:`calculators.inputs`, and are re-exported here.
 """
 
 from __future__ import annotations
 
-import math
-from dataclasses import dataclass, replace
-from typing import Any, Literal
+from typing import Any
 
 from .errors import InputError, show
+from .inputs import (
+    COVER,
+    COVER_DICE,
+    DICE,
+    INCHES,
+    TYPED,
+    Kind,
+    Param,
+    _choice,
+    _count,
+    _dice,
+    _flag,
+    _inches,
+    _taken,
+    check_inputs,
+)
 
-Kind = Literal["int", "number", "bool", "choice"]
-
-DICE = (0, 40)
-INCHES = (0, 200)
-COVER = ("none", "light", "medium", "heavy")
-COVER_DICE = {"none": 0, "light": 1, "medium": 2, "heavy": 3}
-
-
-@dataclass(frozen=True)
-class Param:
-    """One input of a mechanic."""
-
-    name: str
-    kind: Kind
-    label: str
-    default: Any = None
-    required: bool = False
-    minimum: float | None = None
-    maximum: float | None = None
-    choices: tuple[str, ...] = ()
-    unit: str = ""
-    help: str = ""
-
-    @property
-    def typed(self) -> str | None:
-        """What a person may type for this number, on the page or the command line:
-        the pattern of :data:`TYPED` for its kind (None for a switch or a choice)."""
-        return TYPED.get(self.kind)
-
-    def describe_range(self) -> str:
-        """The allowed values, as ``--help`` states them ("a whole number 0..40")."""
-        if self.kind == "choice":
-            return "one of " + ", ".join(self.choices)
-        if self.kind == "bool":
-            return "true or false"
-        return f"{self._number()} {_fmt(self.minimum)}..{_fmt(self.maximum)}"
-
-    def ask(self) -> str:
-        """What to enter, in a player's words: the start of every refusal of a value.
-
-        >>> PARAMETERS["spotting"][0].ask(), PARAMETERS["spotting"][1].ask()
-        ('enter a number from 0 to 200', 'choose one of none, light, medium, heavy')
-        """
-        if self.kind == "choice":
-            return "choose one of " + ", ".join(self.choices)
-        if self.kind == "bool":
-            return "enter true or false"
-        return f"enter {self._number()} from {_fmt(self.minimum)} to {_fmt(self.maximum)}"
-
-    def _number(self) -> str:
-        """A number parameter's kind in words: "a whole number" or "a number"."""
-        return "a whole number" if self.kind == "int" else "a number"
-
-    def refusal(self, value: Any) -> str:
-        """The message for a value this parameter refuses (the page says the same).
-
-        >>> PARAMETERS["rally"][0].refusal(41), PARAMETERS["rally"][0].refusal("")
-        ('enter a whole number from 0 to 40 (you entered 41)', 'enter a whole number from 0 to 40 (the field is empty)')
-        """
-        entered = "the field is empty" if value == "" else f"you entered {show(value)}"
-        return f"{self.ask()} ({entered})"
-
-    def check(self, value: Any) -> Any:
-        """Return ``value`` if it is allowed, else raise :class:`InputError`."""
-        if self.kind == "bool":
-            if not isinstance(value, bool):
-                raise InputError(self.name, self.refusal(value))
-            return value
-        if self.kind == "choice":
-            if not isinstance(value, str) or value not in self.choices:
-                raise InputError(self.name, self.refusal(value))
-            return value
-        if isinstance(value, bool) or not isinstance(value, (int, float)):
-            raise InputError(self.name, self.refusal(value))
-        if isinstance(value, float) and not math.isfinite(value):
-            raise InputError(self.name, self.refusal(value))
-        if self.kind == "int" and not isinstance(value, int):
-            raise InputError(self.name, self.refusal(value))
-        assert self.minimum is not None and self.maximum is not None
-        if not self.minimum <= value <= self.maximum:
-            raise InputError(self.name, self.refusal(value))
-        if value == 0:
-            return type(value)(0)  # -0.0 is 0.0 (the explanations never say "-0″")
-        return value
-
-
-#: The number syntax a person types, in a page's field (the widget spec carries these,
-#: widgets.py) and in a command-line flag (api.read_typed): a JSON number, or one
-#: with a "+" sign, leading zeros, or no digit on one side of the point ("+18",
-#: "007", ".5", "18."); an exponent only where fractions are allowed. ASCII digits
-#: only. The same text means the same number at both doors. (A field drops spaces
-#: around its text, which a tablet's keyboard adds; a flag takes its text as given.
-#: JSON text, ``--json`` and compute_json's requests, is read as JSON.)
-TYPED: dict[str, str] = {
-    "int": r"[+-]?[0-9]+",
-    "number": r"[+-]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?",
-}
-
-
-def _fmt(x: float | None) -> str:
-    if x is None:
-        return "?"
-    return str(int(x)) if float(x).is_integer() else str(x)
-
-
-def _dice(name: str, label: str, default: int | None = None, **kw: Any) -> Param:
-    return Param(name, "int", label, default, default is None, DICE[0], DICE[1], unit="D", **kw)
-
-
-def _inches(name: str, label: str, default: float | None = None, low: float = 0, **kw: Any) -> Param:
-    return Param(name, "number", label, default, default is None, low, INCHES[1], unit="″", **kw)
-
-
-def _flag(name: str, label: str, **kw: Any) -> Param:
-    return Param(name, "bool", label, False, **kw)
-
-
-def _choice(name: str, label: str, choices: tuple[str, ...], default: str | None, **kw: Any) -> Param:
-    return Param(name, "choice", label, default, default is None, choices=choices, **kw)
-
-
-def _count(name: str, label: str, low: int, high: int, default: int | None, **kw: Any) -> Param:
-    return Param(name, "int", label, default, default is None, low, high, **kw)
+__all__ = ["COVER", "COVER_DICE", "DICE", "INCHES", "MECHANICS", "PARAMETERS", "TYPED", "Kind", "Param",
+           "mechanic_name", "validate"]
 
 
 #: Close Assault's inputs; "Shell it first?" takes some of them as they are.
@@ -163,15 +57,6 @@ _CLOSE_ASSAULT: tuple[Param, ...] = (
     _count("def_disruption", "Defender's Disruption Points", 0, 9, 0),
     _count("def_cohesion", "Defender's Cohesion", 1, 10, 3),
 )
-
-
-def _taken(params: tuple[Param, ...], *names: str, **changes: Any) -> tuple[Param, ...]:
-    """The inputs ``names`` of another mechanic's ``params``, in that order, each with
-    ``changes`` applied where it has the field (a default given makes it optional)."""
-    by_name = {param.name: param for param in params}
-    if "default" in changes:
-        changes.setdefault("required", changes["default"] is None)
-    return tuple(replace(by_name[name], **changes) for name in names)
 
 
 PARAMETERS: dict[str, tuple[Param, ...]] = {
@@ -261,21 +146,4 @@ def validate(mechanic: str, params: Any) -> dict[str, Any]:
     ...
     calculators.errors.InputError: disruption: enter a whole number from 0 to 40 (you entered 41)
     """
-    if not isinstance(params, dict):
-        raise InputError("params", f"must be an object of parameters, got {show(params)}")
-    table = {p.name: p for p in PARAMETERS[mechanic]}
-    for key in params:
-        if key not in table:
-            allowed = ", ".join(table)
-            if isinstance(key, str) and key.isidentifier() and len(key) <= 40:
-                raise InputError(key, f"unknown parameter for {mechanic}; allowed: {allowed}")
-            raise InputError("params", f"unknown parameter {show(key)} for {mechanic}; allowed: {allowed}")
-    out = {}
-    for name, param in table.items():
-        if name in params:
-            out[name] = param.check(params[name])
-        elif param.required:
-            raise InputError(name, f"{param.ask()} (it is required)")
-        else:
-            out[name] = param.default
-    return out
+    return check_inputs(mechanic, PARAMETERS[mechanic], params)
