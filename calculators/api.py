@@ -7,53 +7,19 @@ import functools
 import json
 import math
 import re
-from collections.abc import Callable
 from typing import Any
 
-from . import artillery, blind_move, close_assault, deploy, rally, shell_then_assault, spotting, supply
 from .errors import GIVEN_TWICE, InputError, NumberText, show
 from .outputs import with_deprecated
-from .params import PARAMETERS, TYPED, mechanic_name, validate
-
-Mechanic = Callable[..., dict[str, Any]]
-
-_FUNCTIONS: dict[str, Mechanic] = {
-    "spotting": spotting.spotting,
-    "artillery": artillery.artillery,
-    "close_assault": close_assault.close_assault,
-    "supply": supply.supply,
-    "rally": rally.rally,
-    "blind_move": blind_move.blind_move,
-    "deploy": deploy.deploy,
-    "shell_then_assault": shell_then_assault.shell_then_assault,
-}
+from .params import TYPED, mechanic_name
+from .registry import BY_NAME
 
 #: "How this calculator reads the rules", shown beside every widget.
-READINGS: dict[str, tuple[str, ...]] = {
-    "spotting": spotting.READINGS,
-    "artillery": artillery.READINGS,
-    "close_assault": close_assault.READINGS,
-    "supply": supply.READINGS,
-    "rally": rally.READINGS,
-    "blind_move": blind_move.READINGS,
-    "deploy": deploy.READINGS,
-    "shell_then_assault": shell_then_assault.READINGS,
-}
+READINGS: dict[str, tuple[str, ...]] = {name: m.readings for name, m in BY_NAME.items()}
 
 #: The result key each widget shows as its headline; rally's is P(no Disruption left);
 #: shell_then_assault's is the low end of its range (the page shows p_win_worst–p_win_best).
-HEADLINES: dict[str, str | None] = {
-    "spotting": "p_spotted",
-    "artillery": "p_new_suppression",
-    "close_assault": "p_attacker_wins",
-    "supply": "p_continue",
-    "rally": "p_all_removed",
-    "blind_move": "p_reach",
-    "deploy": None,
-    "shell_then_assault": "p_win_worst",
-}
-
-assert set(_FUNCTIONS) == set(PARAMETERS) == set(READINGS) == set(HEADLINES)
+HEADLINES: dict[str, str | None] = {name: m.headline.key for name, m in BY_NAME.items()}
 
 
 def compute(mechanic: Any, params: Any = None) -> dict[str, Any]:
@@ -64,9 +30,9 @@ def compute(mechanic: Any, params: Any = None) -> dict[str, Any]:
     >>> compute("supply", {"supply_dice": 3})["p_continue"]
     {'value': 0.34375, 'exact': '11/32'}
     """
-    name = mechanic_name(mechanic)
-    checked = validate(name, {} if params is None else params)
-    result = with_deprecated(name, _FUNCTIONS[name](**checked))
+    found = BY_NAME[mechanic_name(mechanic)]
+    checked = found.check({} if params is None else params)
+    result = with_deprecated(found.name, found.compute(**checked))
     result["inputs"] = checked
     return result
 

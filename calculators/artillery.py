@@ -8,7 +8,8 @@ from typing import Any
 
 from .dice import Pool, successes
 from .geometry import fraction_within
-from .params import COVER_DICE
+from .inputs import COVER, COVER_DICE, _choice, _count, _dice, _flag, _inches
+from .mechanic import Chart, Figure, Headline, Mechanic
 from .probability import Number, prob
 
 MAX_SUPPRESSIONS = 4
@@ -184,3 +185,54 @@ def artillery(**p: Any) -> dict[str, Any]:
         explain.append(f"a Dummy Blind is removed at {DUMMY_REMOVED_AT} Disruption Points")
     result["explain"] = explain
     return result
+
+
+MECHANIC = Mechanic(
+    name="artillery",
+    order=20,
+    title="Artillery against a Blind",
+    compute=artillery,
+    params=(
+        _choice("variant", "Rules", ("armour-battles", "combat-hq"), None,
+                help="armour-battles: Hidden Units update (000); combat-hq: fire missions (004)"),
+        _dice("fire_dice", "Battery's Fire Dice", 5),
+        _choice("cover", "Blind's cover", COVER, "none", help="combat-hq only: +1/+2/+3D Reaction"),
+        _count("hit_faces", "\"Hit\" faces on the Deviation Dice", 0, 6, 2),
+        _inches("blind_width", "Blind width", 6, low=0.5),
+        _inches("blind_depth", "Blind depth", 3, low=0.5),
+        _inches("template_radius", "Fire Template radius", 3, help="combat-hq only"),
+        _count("suppressions", "Suppressions already on the Blind", 0, 4, 0),
+        _count("disruption", "Disruption Points already on the Blind", 0, 40, 0),
+        _flag("dummy", "It is a Dummy Blind", help="removed at 4 Disruption Points from artillery"),
+    ),
+    outputs={
+        "variant": "the rules version used",
+        "source": "the rule document that version comes from",
+        "p_full": "chance the Impact Marker (or template centre) lands on the Blind",
+        "p_partial": "chance the template only partly covers the Blind (Combat HQ; 0 otherwise)",
+        "p_miss": "chance the fire misses the Blind",
+        "fire": "the battery's roll: dice and tn",
+        "reaction_full": "the Blind's Reaction roll when hit in full: dice and tn",
+        "reaction_partial": "the Reaction roll when only partly covered: dice and tn "
+                            "(null where the version has none)",
+        "cover_used": "whether this version adds Cover Dice to the Reaction",
+        "inflicted": "suppressions the fire inflicts, before the cap of 4: entries of suppressions, p",
+        "outcomes": "the Blind's state after the fire: entries of suppressions, disruption, p (sum to 1)",
+        "p_new_suppression": "chance the fire inflicts at least one suppression",
+        "expected_new_suppressions": "suppressions inflicted, on average (before the cap)",
+        "p_dummy_removed": "with dummy only: chance the Dummy Blind is removed",
+    },
+    headline=Headline("p_new_suppression", "Chance the fire inflicts at least one suppression"),
+    figures=(
+        Figure("p_full", "Impact Marker / template centre on the Blind", "pct"),
+        Figure("p_partial", "Template only partly covers the Blind", "pct"),
+        Figure("p_miss", "Fire misses the Blind", "pct"),
+        Figure("expected_new_suppressions", "Suppressions inflicted, on average", "num"),
+        Figure("p_dummy_removed", "Dummy Blind removed", "pct"),
+    ),
+    charts=(
+        Chart("inflicted", "Suppressions the fire inflicts (before the cap of 4)",
+              label="{suppressions}", value="p", cumulative=True),
+    ),
+    readings=READINGS,
+)

@@ -6,6 +6,8 @@ from fractions import Fraction
 from typing import Any
 
 from .dice import sum_of_d6
+from .inputs import _flag, _inches
+from .mechanic import Chart, Headline, Mechanic
 from .probability import prob
 
 FIXED_MOVE = 6
@@ -46,3 +48,28 @@ def blind_move(**p: Any) -> dict[str, Any]:
         "distribution": [{"inches": x, "p": prob(q)} for x, q in sorted(dist.items())],
         "explain": explain,
     }
+
+
+MECHANIC = Mechanic(
+    name="blind_move",
+    order=60,
+    title="Moving a Blind",
+    compute=blind_move,
+    params=(
+        _inches("target", "Distance the Blind must cover"),
+        _flag("suppressed", "Blind is suppressed", help="Variable Move (3D6″) only"),
+        _flag("obstacle", "Crosses an obstacle",
+              help="costs one Fixed Move; a suppressed Blind needs its entire move"),
+    ),
+    outputs={
+        "p_reach": "chance the Blind moves at least the distance asked",
+        "distribution": "how far the Blind moves: entries of inches, p",
+    },
+    headline=Headline("p_reach", "Chance the Blind moves {target}″ or more"),
+    charts=(
+        Chart("distribution", "How far the Blind moves (far enough: marked)", label="{inches}″",
+              value="p", cumulative=True, view="at-least",
+              mark={"entry": "inches", "atLeastInput": "target"}),
+    ),
+    readings=READINGS,
+)

@@ -17,9 +17,10 @@ from typing import Any
 
 from .dice import Pool, sum_of_d6
 from .errors import InputError
+from .inputs import COVER, COVER_DICE, _choice, _count, _dice, _flag
 from .markov import expected_visits
+from .mechanic import Chart, Details, Figure, Headline, Mechanic
 from .opposed import differences, draws_fewer_sixes, wins_fewer_sixes
-from .params import COVER_DICE
 from .probability import prob
 
 BASE_TN = 4
@@ -276,3 +277,71 @@ def _modifiers(p: dict[str, Any], side: str, start: State) -> str:
 
 def _notes(pool: Pool) -> str:
     return (" (" + "; ".join(pool.notes) + ")") if pool.notes else ""
+
+
+MECHANIC = Mechanic(
+    name="close_assault",
+    order=30,
+    title="Close Assault",
+    compute=close_assault,
+    # "Shell it first?" takes some of these as they are (shell_then_assault.py).
+    params=(
+        _dice("att_dice", "Attacker's dice", help="FP or AT dice as the rules call for"),
+        _flag("att_flank", "Flank or rear attack", help="-1 TN"),
+        _choice("att_move", "Attacker's move", ("single", "double", "triple"), "single",
+                help="double -1D, triple -2D"),
+        _flag("att_class_penalty", "Attacker is a heavy weapon, gun, close support unit or tank destroyer",
+              help="+2 TN"),
+        _flag("att_no_at", "Attacker has no AT against armour", help="rolls FP at +2 TN"),
+        _count("att_disruption", "Attacker's Disruption Points", 0, 9, 0),
+        _count("att_cohesion", "Attacker's Cohesion", 1, 10, 3),
+        _choice("start", "Round", ("first", "later"), "first",
+                help="later: a round after a draw (no order bonus; the attacker may be suppressed)"),
+        _flag("att_suppressed", "Attacker is suppressed",
+              help="+1 TN; round later only (a suppressed unit cannot be ordered to Close Assault)"),
+        _dice("def_dice", "Defender's dice", help="FP or AT dice as the rules call for"),
+        _flag("def_suppressed", "Defender is suppressed", help="+1 TN"),
+        _flag("def_class_penalty", "Defender is a heavy weapon, gun, close support unit or tank destroyer",
+              help="+2 TN"),
+        _flag("def_no_at", "Defender has no AT against armour", help="rolls FP at +2 TN"),
+        _choice("def_cover", "Defender's cover", COVER, "none", help="+1/+2/+3D"),
+        _count("def_disruption", "Defender's Disruption Points", 0, 9, 0),
+        _count("def_cohesion", "Defender's Cohesion", 1, 10, 3),
+    ),
+    outputs={
+        "p_attacker_wins": "chance the attacker wins the assault",
+        "p_defender_wins": "chance the defender wins the assault",
+        "attacker_margin": "when the attacker wins, the Disruption Points the defender takes: entries of dp, p",
+        "defender_margin": "when the defender wins, the Disruption Points the attacker takes: entries of dp, p",
+        "p_defender_dispersed": "chance the defender is Dispersed",
+        "p_attacker_dispersed": "chance the attacker is Dispersed",
+        "p_winner_suppressed": "chance the winner ends suppressed",
+        "expected_rounds": "rounds fought, on average",
+        "round1": "each side's roll in the first round: att_dice, att_tn, def_dice, def_tn",
+        "rounds": "each kind of round that can be fought: when, each side's dice and tn, "
+                  "p_reached, expected_times",
+        "defender_forced_back": "how far the losing defender falls back: entries of inches, p",
+        "attacker_forced_back": "how far the losing attacker falls back: entries of inches, p",
+    },
+    headline=Headline("p_attacker_wins", "Chance the attacker wins"),
+    figures=(
+        Figure("p_defender_wins", "Defender wins", "pct"),
+        Figure("p_defender_dispersed", "Defender Dispersed", "pct"),
+        Figure("p_attacker_dispersed", "Attacker Dispersed", "pct"),
+        Figure("p_winner_suppressed", "Winner ends suppressed", "pct"),
+        Figure("expected_rounds", "Rounds fought, on average", "num"),
+    ),
+    charts=(
+        Chart("attacker_margin", "Attacker wins: Disruption Points the defender takes",
+              label="{dp} DP", value="p", cumulative=True),
+        Chart("defender_margin", "Defender wins: Disruption Points the attacker takes",
+              label="{dp} DP", value="p", cumulative=True),
+    ),
+    details=Details("rounds", "Each side's dice and TN, round by round", (
+        ("Round", "{when}"),
+        ("Attacker", "{att_dice}D at {att_tn}+"),
+        ("Defender", "{def_dice}D at {def_tn}+"),
+        ("Chance this round is fought", "pct:p_reached"),
+    )),
+    readings=READINGS,
+)

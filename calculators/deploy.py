@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from .inputs import _count
+from .mechanic import Details, Headline, Mechanic
+
 READINGS = (
     "One suppression per unit until all are allocated; suppressions beyond the number of units "
     "become Disruption Points.",
@@ -51,3 +54,25 @@ def summary(units: list[dict[str, Any]]) -> str:
 
 def _units(n: int) -> str:
     return f"{n} unit" + ("" if n == 1 else "s")
+
+
+MECHANIC = Mechanic(
+    name="deploy",
+    order=70,
+    title="Deploying from a Blind",
+    compute=deploy,
+    params=(
+        _count("suppressions", "Suppressions on the Blind", 0, 4, 0),
+        _count("disruption", "Disruption Points on the Blind", 0, 40, 0),
+        _count("units", "Units deploying", 1, 20, None),
+    ),
+    outputs={
+        "allocation": "one entry per unit: suppressed (true or false) and disruption (its Disruption Points)",
+        "summary": "the allocation in words",
+    },
+    renamed={"units": "allocation"},
+    headline=Headline(None, "How the units come out of the Blind"),
+    details=Details("allocation", "Unit by unit", (("Unit", "#"), ("Suppressed", "bool:suppressed"),
+                                                   ("Disruption Points", "{disruption}"))),
+    readings=READINGS,
+)

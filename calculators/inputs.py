@@ -2,10 +2,10 @@
 builders every mechanic makes its inputs with, and :func:`check_inputs` (the inputs
 of the contract: docs/reference/scripting.md, the page "Scripting the calculators").
 
-The inputs of every mechanic (``calculators.params.PARAMETERS``) serve three
-doors: ``compute()`` checks input with them, the command line builds its flags and
-``--help`` from them, and the site's build hook builds each widget's form from them.
-Nothing here knows of a particular mechanic.
+Each mechanic's module lists its own inputs (its ``MECHANIC.params``); they serve
+three doors: ``compute()`` checks input with them, the command line builds its flags
+and ``--help`` from them, and the site's build hook builds each widget's form from
+them. Nothing here knows of a particular mechanic, or of the registry.
 """
 
 from __future__ import annotations

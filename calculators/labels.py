@@ -2,6 +2,8 @@
 chance and of its other figures, its charts and its detail table (how a figure is
 printed is ``calculators.printing``).
 
+Each mechanic's module declares its words (``MECHANIC``: :mod:`calculators.mechanic`);
+the tables here are views of the registry (:mod:`calculators.registry`), by name.
 One home for the page and the command line: the site's widgets show these
 (``chq_site.presentation`` re-exports them and the build writes them into each
 widget's spec, ``docs/assets/js/companion/`` lays them out) and ``--table`` prints
@@ -15,40 +17,17 @@ from typing import Any
 
 from .api import HEADLINES
 from .printing import pct, pct_range, points
+from .registry import BY_NAME
 
-TITLES: dict[str, str] = {
-    "spotting": "Spotting a Blind",
-    "artillery": "Artillery against a Blind",
-    "close_assault": "Close Assault",
-    "supply": "Artillery Supply Check",
-    "rally": "Rallying a Blind",
-    "blind_move": "Moving a Blind",
-    "deploy": "Deploying from a Blind",
-    "shell_then_assault": "Shell it first?",
-}
+TITLES: dict[str, str] = {name: m.title for name, m in BY_NAME.items()}
 
 # A label may name an input in braces ("{target}"): headline_for fills it from the
-# inputs (as the page does, util.js fill), so the label says which distance it is
-# the chance of.
-HEADLINE_LABELS: dict[str, str] = {
-    "spotting": "Chance the spotting attempt succeeds",
-    "artillery": "Chance the fire inflicts at least one suppression",
-    "close_assault": "Chance the attacker wins",
-    "supply": "Chance the battery keeps firing",
-    "rally": "Chance every Disruption Point is removed",
-    "blind_move": "Chance the Blind moves {target}″ or more",
-    "deploy": "How the units come out of the Blind",
-    "shell_then_assault": "Chance the attacker wins after the shelling",
-}
+# inputs (as the page does, util.js fill).
+HEADLINE_LABELS: dict[str, str] = {name: m.headline.label for name, m in BY_NAME.items()}
 
-# A headline that depends on the inputs: when ``param`` is ``value``, the headline is
-# the result key ``key`` under ``label`` (Hidden Units: p_found).
+# A headline that depends on the inputs (mechanic.When): param, value, key, label.
 HEADLINE_WHEN: dict[str, tuple[dict[str, Any], ...]] = {
-    "spotting": (
-        {"param": "target", "value": "hidden", "key": "p_found",
-         "label": "Chance the Hidden Units are found (deployed, or a Blind placed)"},
-    ),
-}
+    name: tuple(w.as_dict() for w in m.headline.when) for name, m in BY_NAME.items() if m.headline.when}
 
 
 def headline_for(mechanic: str, inputs: dict[str, Any]) -> dict[str, Any]:
@@ -88,12 +67,7 @@ def fill_label(template: str, inputs: dict[str, Any]) -> str:
 # headline key is the low end), and a chance shown beside it, with the difference the
 # plan makes in percentage points (docs/assets/js/companion/result.js draws the same).
 HEADLINE_RANGE: dict[str, dict[str, Any]] = {
-    "shell_then_assault": {
-        "low": "p_win_worst", "high": "p_win_best",
-        "beside": {"low": "p_win_no_fire_worst", "high": "p_win_no_fire_best",
-                   "label": "Without the fire"},
-    },
-}
+    name: r for name, m in BY_NAME.items() if (r := m.headline.range_dict()) is not None}
 
 
 def headline_text(mechanic: str, result: dict[str, Any]) -> str:
@@ -131,96 +105,14 @@ def beside_text(mechanic: str, result: dict[str, Any]) -> str | None:
     return f"{before['label']}: {pct_range(result[before['low']], result[before['high']])} (the fire: {gain})"
 
 
-# Secondary figures under the headline: (result key, label, "pct" | "num" | "rounds").
+# Secondary figures under the headline (mechanic.Figure): (result key, label, "pct" | "num").
 FIGURES: dict[str, tuple[tuple[str, str, str], ...]] = {
-    "spotting": (
-        ("p_deployed", "Hidden Units deployed onto the table", "pct"),
-        ("p_blind", "A Blind is placed", "pct"),
-        ("p_hidden", "Still hidden", "pct"),
-    ),
-    "artillery": (
-        ("p_full", "Impact Marker / template centre on the Blind", "pct"),
-        ("p_partial", "Template only partly covers the Blind", "pct"),
-        ("p_miss", "Fire misses the Blind", "pct"),
-        ("expected_new_suppressions", "Suppressions inflicted, on average", "num"),
-        ("p_dummy_removed", "Dummy Blind removed", "pct"),
-    ),
-    "close_assault": (
-        ("p_defender_wins", "Defender wins", "pct"),
-        ("p_defender_dispersed", "Defender Dispersed", "pct"),
-        ("p_attacker_dispersed", "Attacker Dispersed", "pct"),
-        ("p_winner_suppressed", "Winner ends suppressed", "pct"),
-        ("expected_rounds", "Rounds fought, on average", "num"),
-    ),
-    "supply": (),
-    "rally": (("expected_removed", "Disruption Points removed, on average", "num"),),
-    "blind_move": (),
-    "deploy": (),
-    "shell_then_assault": (
-        ("p_any_suppressed", "The Blind has a suppression after the fire", "pct"),
-        ("p_all_suppressed", "Every unit is suppressed after the fire", "pct"),
-        ("p_win_unsuppressed", "Attacker wins against an unsuppressed unit", "pct"),
-        ("p_win_suppressed", "Attacker wins against a suppressed unit", "pct"),
-    ),
-}
+    name: tuple(f.as_tuple() for f in m.figures) for name, m in BY_NAME.items()}
 
-# The main distribution(s) to chart. "label" is a template over each entry's keys;
-# "cumulative" offers the "exactly / at least" toggle (at least = k and above), and
-# "view" the one it starts on ("exactly" unless said: a Blind's move asks "at least");
-# "mark" highlights the entries that count for the headline (entry >= an input).
+# The distributions to chart (mechanic.Chart): key, title, label, value, cumulative,
+# and where set, view and mark.
 CHARTS: dict[str, tuple[dict[str, Any], ...]] = {
-    "spotting": (
-        {"key": "bands", "title": "Chance of spotting in each range band (same modifiers; "
-         "this distance: marked)", "label": "{band}″", "value": "p_spotted", "cumulative": False,
-         "mark": {"band": "distance"}},
-    ),
-    "artillery": (
-        {"key": "inflicted", "title": "Suppressions the fire inflicts (before the cap of 4)",
-         "label": "{suppressions}", "value": "p", "cumulative": True},
-    ),
-    "close_assault": (
-        {"key": "attacker_margin", "title": "Attacker wins: Disruption Points the defender takes",
-         "label": "{dp} DP", "value": "p", "cumulative": True},
-        {"key": "defender_margin", "title": "Defender wins: Disruption Points the attacker takes",
-         "label": "{dp} DP", "value": "p", "cumulative": True},
-    ),
-    "supply": (
-        {"key": "turns", "title": "Chance the battery is still firing after each turn's check",
-         "label": "turn {k}", "value": "p", "cumulative": False},
-    ),
-    "rally": (
-        {"key": "remaining", "title": "Disruption Points left after the rally",
-         "label": "{disruption} DP", "value": "p", "cumulative": True},
-    ),
-    "blind_move": (
-        {"key": "distribution", "title": "How far the Blind moves (far enough: marked)",
-         "label": "{inches}″", "value": "p", "cumulative": True, "view": "at-least",
-         "mark": {"entry": "inches", "atLeastInput": "target"}},
-    ),
-    "deploy": (),
-    "shell_then_assault": (
-        {"key": "suppressions_after", "title": "Suppressions on the Blind after the fire (at most 4)",
-         "label": "{suppressions}", "value": "p", "cumulative": True},
-    ),
-}
+    name: tuple(c.as_dict() for c in m.charts) for name, m in BY_NAME.items()}
 
-# Small per-entry tables: column title and a cell template ("{key}", "pct:key",
-# "bool:key", "#" = row number).
-DETAILS: dict[str, dict[str, Any]] = {
-    "close_assault": {
-        "key": "rounds",
-        "title": "Each side's dice and TN, round by round",
-        "columns": (
-            ("Round", "{when}"),
-            ("Attacker", "{att_dice}D at {att_tn}+"),
-            ("Defender", "{def_dice}D at {def_tn}+"),
-            ("Chance this round is fought", "pct:p_reached"),
-        ),
-    },
-    "deploy": {
-        "key": "allocation",
-        "title": "Unit by unit",
-        "columns": (("Unit", "#"), ("Suppressed", "bool:suppressed"),
-                    ("Disruption Points", "{disruption}")),
-    },
-}
+# Small per-entry tables (mechanic.Details): key, title, columns.
+DETAILS: dict[str, dict[str, Any]] = {name: m.details.as_dict() for name, m in BY_NAME.items() if m.details}

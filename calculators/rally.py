@@ -6,6 +6,8 @@ from fractions import Fraction
 from typing import Any
 
 from .dice import successes
+from .inputs import _dice
+from .mechanic import Chart, Figure, Headline, Mechanic
 from .probability import prob
 
 TN = 4
@@ -30,3 +32,26 @@ def rally(**p: Any) -> dict[str, Any]:
         "expected_removed": prob(Fraction(n, 2), bounded=False),
         "explain": [f"roll {n}D at {TN}+: one Disruption Point removed per success"],
     }
+
+
+MECHANIC = Mechanic(
+    name="rally",
+    order=50,
+    title="Rallying a Blind",
+    compute=rally,
+    params=(
+        _dice("disruption", "Disruption Points on the Blind"),
+    ),
+    outputs={
+        "remaining": "Disruption Points left after the rally: entries of disruption, p",
+        "p_all_removed": "chance every Disruption Point is removed",
+        "expected_removed": "Disruption Points removed, on average",
+    },
+    headline=Headline("p_all_removed", "Chance every Disruption Point is removed"),
+    figures=(Figure("expected_removed", "Disruption Points removed, on average", "num"),),
+    charts=(
+        Chart("remaining", "Disruption Points left after the rally",
+              label="{disruption} DP", value="p", cumulative=True),
+    ),
+    readings=READINGS,
+)

@@ -14,7 +14,8 @@ from fractions import Fraction
 from typing import Any
 
 from . import artillery, close_assault, deploy
-from .params import validate
+from .inputs import COVER, _choice, _count, _taken
+from .mechanic import Chart, Figure, Headline, Mechanic, Range
 from .probability import Number, prob
 
 READINGS = (
@@ -53,9 +54,9 @@ def _number(p: dict[str, Any]) -> Number:
 def fire(p: dict[str, Any]) -> tuple[dict[str, Any], dict[int, Number]]:
     """The artillery calculator's answer for this plan, and the distribution of the
     suppressions on the Blind after the fire (at most 4; Disruption Points left out)."""
-    inputs = validate("artillery", {"variant": p["variant"], "fire_dice": p["fire_dice"],
-                                    "hit_faces": p["hit_faces"], "cover": p["def_cover"],
-                                    "suppressions": p["suppressions"]})
+    inputs = artillery.MECHANIC.check({"variant": p["variant"], "fire_dice": p["fire_dice"],
+                                       "hit_faces": p["hit_faces"], "cover": p["def_cover"],
+                                       "suppressions": p["suppressions"]})
     shot = artillery.artillery(**inputs)
     new = {entry["suppressions"]: _number(entry["p"]) for entry in shot["inflicted"]}
     # No new suppression: the rest, so that a fire that can inflict none (no Fire
@@ -71,8 +72,8 @@ def fire(p: dict[str, Any]) -> tuple[dict[str, Any], dict[int, Number]]:
 
 def assault(p: dict[str, Any], suppressed: bool) -> dict[str, Any]:
     """The Close Assault calculator's answer against a unit suppressed or not."""
-    inputs = validate("close_assault", {**{k: p[k] for k in ASSAULT_INPUTS},
-                                        "def_suppressed": suppressed})
+    inputs = close_assault.MECHANIC.check({**{k: p[k] for k in ASSAULT_INPUTS},
+                                           "def_suppressed": suppressed})
     return close_assault.close_assault(**inputs)
 
 
@@ -153,3 +154,57 @@ def _explain(p: dict[str, Any], shot: dict[str, Any], answers: dict[bool, dict[s
     steps.append("best for the attacker: it assaults a suppressed unit whenever there is one; "
                  "worst: only when every unit is suppressed")
     return steps
+
+
+_FIRE = artillery.MECHANIC.params
+_ASSAULT = close_assault.MECHANIC.params
+
+MECHANIC = Mechanic(
+    name="shell_then_assault",
+    order=80,
+    title="Shell it first?",
+    compute=shell_then_assault,
+    params=(
+        *_taken(_FIRE, "variant"),
+        *_taken(_FIRE, "fire_dice", help="0: no fire"),
+        *_taken(_FIRE, "hit_faces", "suppressions"),
+        _count("units", "Units in the Blind", 1, 12, 3),
+        *_taken(_ASSAULT, "att_dice", default=6),
+        *_taken(_ASSAULT, "att_flank", "att_move", "att_class_penalty", "att_no_at"),
+        *_taken(_ASSAULT, "def_dice", default=5, help="the assaulted unit's FP or AT dice"),
+        *_taken(_ASSAULT, "def_class_penalty", "def_no_at"),
+        _choice("def_cover", "Defender's cover (the Blind's)", COVER, "none",
+                help="+1/+2/+3D in the assault; in the fire, combat-hq only"),
+    ),
+    outputs={
+        "p_win_best": "chance the attacker wins after the fire, assaulting the unit best for the "
+                      "attacker (a suppressed one when there is one)",
+        "p_win_worst": "the same, when the owner keeps the assaulted unit unsuppressed if any is",
+        "p_win_no_fire_best": "chance the attacker wins without the fire (best case: the Blind "
+                              "with the suppressions it already has, shared out the same way)",
+        "p_win_no_fire_worst": "chance the attacker wins without the fire (worst case)",
+        "p_any_suppressed": "chance at least one unit comes out of the Blind suppressed",
+        "p_all_suppressed": "chance every unit comes out suppressed",
+        "suppressions_after": "the Blind's suppressions after the fire: entries of suppressions, p",
+        "p_win_unsuppressed": "chance the attacker wins against an unsuppressed unit (only when the plan can meet one)",
+        "p_win_suppressed": "chance the attacker wins against a suppressed unit (only when the plan can meet one)",
+    },
+    # (first named as the input it follows, which holds the count before the fire)
+    renamed={"suppressions": "suppressions_after"},
+    # A range, "worst–best" (the headline key is the low end), and beside it the chance
+    # without the fire, with the difference the plan makes in percentage points.
+    headline=Headline("p_win_worst", "Chance the attacker wins after the shelling",
+                      range=Range("p_win_best", "p_win_no_fire_worst", "p_win_no_fire_best",
+                                  "Without the fire")),
+    figures=(
+        Figure("p_any_suppressed", "The Blind has a suppression after the fire", "pct"),
+        Figure("p_all_suppressed", "Every unit is suppressed after the fire", "pct"),
+        Figure("p_win_unsuppressed", "Attacker wins against an unsuppressed unit", "pct"),
+        Figure("p_win_suppressed", "Attacker wins against a suppressed unit", "pct"),
+    ),
+    charts=(
+        Chart("suppressions_after", "Suppressions on the Blind after the fire (at most 4)",
+              label="{suppressions}", value="p", cumulative=True),
+    ),
+    readings=READINGS,
+)

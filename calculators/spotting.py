@@ -6,7 +6,8 @@ from fractions import Fraction
 from typing import Any
 
 from .dice import Pool, p_more, successes, successes_fumbles
-from .params import COVER_DICE
+from .inputs import COVER, COVER_DICE, _choice, _count, _dice, _flag, _inches
+from .mechanic import Chart, Figure, Headline, Mechanic, When
 from .probability import prob
 
 AUTOMATIC_RANGE = 6
@@ -117,7 +118,7 @@ def spotting(**p: Any) -> dict[str, Any]:
     band = band_for(p["distance"])
     result: dict[str, Any] = {"mechanic": "spotting"}
     if band is None:
-        explain.append(f'{_inches(p["distance"])} is 6″ or less: spotted automatically, no dice rolled')
+        explain.append(f'{_in_inches(p["distance"])} is 6″ or less: spotted automatically, no dice rolled')
         result.update(automatic=True, spotter_pool=0, spotter_tn=None, owner_pool=0, owner_tn=None,
                       p_spotted=prob(Fraction(1)))
         if p["target"] == "hidden":
@@ -127,7 +128,7 @@ def spotting(**p: Any) -> dict[str, Any]:
     else:
         label, base_tn = band
         spotter, steps = _spotter_pool(base_tn, p)
-        explain.append(f'{_inches(p["distance"])} is in the {label}″ band: base TN {base_tn}+')
+        explain.append(f'{_in_inches(p["distance"])} is in the {label}″ band: base TN {base_tn}+')
         explain.extend(steps)
         chain = f' + {p["chain_dice"]}D Dice Chain' if p["chain_dice"] else ""
         explain.append(f'spotter rolls {p["spotter_dice"]}D{chain} = {spotter}')
@@ -165,6 +166,60 @@ def band_table(p: dict[str, Any]) -> list[dict[str, Any]]:
     return rows
 
 
-def _inches(d: float) -> str:
+def _in_inches(d: float) -> str:
     return f"{d:g}″"
+
+
+MECHANIC = Mechanic(
+    name="spotting",
+    order=10,
+    title="Spotting a Blind",
+    compute=spotting,
+    params=(
+        _inches("distance", "Distance to the Blind", help="inches from the spotting unit"),
+        _choice("cover", "Blind's cover", COVER, "none", help="owner adds +1/+2/+3D"),
+        _flag("moving", "Blind is moving", help="-1 TN"),
+        _flag("suppressed", "Spotter is suppressed", help="+1 TN"),
+        _flag("recon", "Spotter is a recon unit", help="-1 TN"),
+        _count("chain_dice", "Dice Chain dice", 0, 3, 0, unit="D", help="Double Dice Chain = +2D"),
+        _choice("ties", "A tie goes to", ("owner", "spotter"), "owner",
+                help="owner: a tie leaves the Blind unspotted"),
+        _choice("target", "Target", ("blind", "hidden"), "blind",
+                help="a Blind, or Hidden Units in a Blind-sized area"),
+        _flag("fumble_needs_spot", "Deploy on 1s only if spotted",
+              help="Hidden Units: more 1s than 6s deploys only when the attempt also succeeds"),
+        _dice("spotter_dice", "Spotter's base dice", 4, help="the rules give 4D"),
+        _dice("owner_dice", "Owner's base dice", 3, help="the rules give 3D"),
+    ),
+    outputs={
+        "automatic": "true when the Blind is 6″ away or less: spotted with no dice rolled",
+        "spotter_pool": "dice the spotter rolls: base dice, Dice Chain dice, less one at a TN of 7+ "
+                        "(0 when automatic)",
+        "spotter_tn": "the spotter's target number after modifiers (null when automatic)",
+        "owner_pool": "dice the Blind's owner rolls: base dice plus Cover Dice (0 when automatic)",
+        "owner_tn": "the owner's target number (null when automatic)",
+        "p_spotted": "chance the spotting attempt succeeds",
+        "p_deployed": "Hidden Units only: chance the units are deployed onto the table",
+        "p_blind": "Hidden Units only: chance a Blind is placed",
+        "p_hidden": "Hidden Units only: chance the units stay hidden",
+        "p_found": "Hidden Units only: chance they are found at all (p_deployed + p_blind)",
+        "bands": "one entry per range band under the same modifiers: band, tn, dice, p_spotted",
+    },
+    renamed={"spotter_dice": "spotter_pool", "owner_dice": "owner_pool"},
+    headline=Headline(
+        "p_spotted", "Chance the spotting attempt succeeds",
+        when=(When("target", "hidden", "p_found",
+                   "Chance the Hidden Units are found (deployed, or a Blind placed)"),),
+    ),
+    figures=(
+        Figure("p_deployed", "Hidden Units deployed onto the table", "pct"),
+        Figure("p_blind", "A Blind is placed", "pct"),
+        Figure("p_hidden", "Still hidden", "pct"),
+    ),
+    charts=(
+        Chart("bands", "Chance of spotting in each range band (same modifiers; this distance: marked)",
+              label="{band}″", value="p_spotted", cumulative=False, mark={"band": "distance"}),
+    ),
+    readings=READINGS,
+)
 

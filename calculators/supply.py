@@ -5,6 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from .dice import Pool, p_more
+from .inputs import _dice, _flag
+from .mechanic import Chart, Headline, Mechanic
 from .probability import prob
 
 OPPONENT_DICE = 3
@@ -37,3 +39,26 @@ def supply(**p: Any) -> dict[str, Any]:
         "explain": [f"battery rolls {p['supply_dice']}D{staff} = {battery} against {opponent}",
                     "it keeps firing when it rolls more successes (a tie stops it)"],
     }
+
+
+MECHANIC = Mechanic(
+    name="supply",
+    order=40,
+    title="Artillery Supply Check",
+    compute=supply,
+    params=(
+        _dice("supply_dice", "Artillery Supply Dice"),
+        _flag("staff_order", "Staff Order spent", help="+1D"),
+    ),
+    outputs={
+        "pool": "the battery's roll: dice and tn",
+        "p_continue": "chance the battery keeps firing after this check",
+        "turns": "chance it is still firing after each of the next checks: entries of k, p",
+    },
+    headline=Headline("p_continue", "Chance the battery keeps firing"),
+    charts=(
+        Chart("turns", "Chance the battery is still firing after each turn's check",
+              label="turn {k}", value="p", cumulative=False),
+    ),
+    readings=READINGS,
+)
