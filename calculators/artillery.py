@@ -16,6 +16,13 @@ MAX_SUPPRESSIONS = 4
 DUMMY_REMOVED_AT = 4
 BATTERY_TN = 5
 REACTION_TN = 5
+# The inputs' defaults: a battery's usual Fire Dice, the "Hit" faces of the Deviation
+# Dice, the Blind's size and the Fire Template's radius, in inches.
+FIRE_DICE = 5
+HIT_FACES = 2
+BLIND_WIDTH = 6
+BLIND_DEPTH = 3
+TEMPLATE_RADIUS = 3
 
 
 @dataclass(frozen=True)
@@ -193,17 +200,18 @@ MECHANIC = Mechanic(
     title="Artillery against a Blind",
     compute=artillery,
     params=(
-        _choice("variant", "Rules", ("armour-battles", "combat-hq"), None,
+        _choice("variant", "Rules", tuple(VARIANTS), None,
                 help="armour-battles: Hidden Units update (000); combat-hq: fire missions (004)"),
-        _dice("fire_dice", "Battery's Fire Dice", 5),
+        _dice("fire_dice", "Battery's Fire Dice", FIRE_DICE),
         _choice("cover", "Blind's cover", COVER, "none", help="combat-hq only: +1/+2/+3D Reaction"),
-        _count("hit_faces", "\"Hit\" faces on the Deviation Dice", 0, 6, 2),
-        _inches("blind_width", "Blind width", 6, low=0.5),
-        _inches("blind_depth", "Blind depth", 3, low=0.5),
-        _inches("template_radius", "Fire Template radius", 3, help="combat-hq only"),
-        _count("suppressions", "Suppressions already on the Blind", 0, 4, 0),
+        _count("hit_faces", "\"Hit\" faces on the Deviation Dice", 0, 6, HIT_FACES),
+        _inches("blind_width", "Blind width", BLIND_WIDTH, low=0.5),
+        _inches("blind_depth", "Blind depth", BLIND_DEPTH, low=0.5),
+        _inches("template_radius", "Fire Template radius", TEMPLATE_RADIUS, help="combat-hq only"),
+        _count("suppressions", "Suppressions already on the Blind", 0, MAX_SUPPRESSIONS, 0),
         _count("disruption", "Disruption Points already on the Blind", 0, 40, 0),
-        _flag("dummy", "It is a Dummy Blind", help="removed at 4 Disruption Points from artillery"),
+        _flag("dummy", "It is a Dummy Blind",
+              help=f"removed at {DUMMY_REMOVED_AT} Disruption Points from artillery"),
     ),
     outputs={
         "variant": "the rules version used",
@@ -216,7 +224,8 @@ MECHANIC = Mechanic(
         "reaction_partial": "the Reaction roll when only partly covered: dice and tn "
                             "(null where the version has none)",
         "cover_used": "whether this version adds Cover Dice to the Reaction",
-        "inflicted": "suppressions the fire inflicts, before the cap of 4: entries of suppressions, p",
+        "inflicted": f"suppressions the fire inflicts, before the cap of {MAX_SUPPRESSIONS}: "
+                     "entries of suppressions, p",
         "outcomes": "the Blind's state after the fire: entries of suppressions, disruption, p (sum to 1)",
         "p_new_suppression": "chance the fire inflicts at least one suppression",
         "expected_new_suppressions": "suppressions inflicted, on average (before the cap)",
@@ -231,7 +240,7 @@ MECHANIC = Mechanic(
         Figure("p_dummy_removed", "Dummy Blind removed", "pct"),
     ),
     charts=(
-        Chart("inflicted", "Suppressions the fire inflicts (before the cap of 4)",
+        Chart("inflicted", f"Suppressions the fire inflicts (before the cap of {MAX_SUPPRESSIONS})",
               label="{suppressions}", value="p", cumulative=True),
     ),
     readings=READINGS,

@@ -37,8 +37,8 @@ def blind_move(**p: Any) -> dict[str, Any]:
     else:
         fixed = 0 if p["suppressed"] else FIXED_MOVE * (FIXED_MOVES - p["obstacle"])
         dist = {fixed + roll: Fraction(c, total) for roll, c in enumerate(counts) if c}
-        explain = [("suppressed: Variable Move only, 3D6″" if p["suppressed"] else
-                    f"triple move: {FIXED_MOVES} x {FIXED_MOVE}″ + 3D6″")
+        explain = [(f"suppressed: Variable Move only, {VARIABLE_DICE}D6″" if p["suppressed"] else
+                    f"triple move: {FIXED_MOVES} x {FIXED_MOVE}″ + {VARIABLE_DICE}D6″")
                    + (" less one Fixed Move for the obstacle" if p["obstacle"] else "")]
     reach = sum((q for inches, q in dist.items() if inches >= p["target"]), Fraction(0))
     explain.append(f"P(move ≥ {p['target']:g}″)")
@@ -57,7 +57,7 @@ MECHANIC = Mechanic(
     compute=blind_move,
     params=(
         _inches("target", "Distance the Blind must cover"),
-        _flag("suppressed", "Blind is suppressed", help="Variable Move (3D6″) only"),
+        _flag("suppressed", "Blind is suppressed", help=f"Variable Move ({VARIABLE_DICE}D6″) only"),
         _flag("obstacle", "Crosses an obstacle",
               help="costs one Fixed Move; a suppressed Blind needs its entire move"),
     ),

@@ -24,7 +24,14 @@ from .opposed import differences, draws_fewer_sixes, wins_fewer_sixes
 from .probability import prob
 
 BASE_TN = 4
-MOVE_PENALTY = {"single": 0, "double": 1, "triple": 2}
+# The Close Assault Table's TN modifiers.
+ORDER_TN = -1  # the attacker's Close Assault order, first round only
+FLANK_TN = -1
+SUPPRESSED_TN = +1
+CLASS_TN = +2  # a heavy weapon, gun, close support unit or tank destroyer
+NO_AT_TN = +2  # no AT against armour: rolls FP
+MOVE_PENALTY = {"single": 0, "double": 1, "triple": 2}  # dice lost for the attacker's move
+COHESION = 3
 SUPPRESSED_RULE = ("“Suppressed units cannot be ordered to Close Assault, but a Command Dice "
                    "can be used to remove the suppression before issuing a Close Assault order.”")
 
@@ -114,9 +121,10 @@ def play_round(state: State, att: Pool, dfn: Pool) -> Round:
 
 def pools(state: State, p: dict[str, Any]) -> tuple[Pool, Pool]:
     """Both sides' dice and TN in a round-state."""
-    att_tn = (BASE_TN + state.att_suppressed + 2 * p["att_class_penalty"] + 2 * p["att_no_at"]
-              - state.first - p["att_flank"])
-    def_tn = BASE_TN + state.def_suppressed + 2 * p["def_class_penalty"] + 2 * p["def_no_at"]
+    att_tn = (BASE_TN + SUPPRESSED_TN * state.att_suppressed + CLASS_TN * p["att_class_penalty"]
+              + NO_AT_TN * p["att_no_at"] + ORDER_TN * state.first + FLANK_TN * p["att_flank"])
+    def_tn = (BASE_TN + SUPPRESSED_TN * state.def_suppressed + CLASS_TN * p["def_class_penalty"]
+              + NO_AT_TN * p["def_no_at"])
     att = Pool.resolve(p["att_dice"] - MOVE_PENALTY[p["att_move"]], att_tn)
     dfn = Pool.resolve(p["def_dice"] + COVER_DICE[p["def_cover"]], def_tn)
     return att, dfn
@@ -231,8 +239,8 @@ def close_assault(**p: Any) -> dict[str, Any]:
     def share(ways: Iterable[int]) -> dict[str, Any]:
         return prob(Fraction(sum(ways), denominator))
 
-    explain = [f"attacker: 4+ base{_modifiers(p, 'att', start)} → {att1}" + _notes(att1),
-               f"defender: 4+ base{_modifiers(p, 'def', start)} → {def1}" + _notes(def1),
+    explain = [f"attacker: {BASE_TN}+ base{_modifiers(p, 'att', start)} → {att1}" + _notes(att1),
+               f"defender: {BASE_TN}+ base{_modifiers(p, 'def', start)} → {def1}" + _notes(def1),
                "more successes wins; the loser takes the difference in Disruption Points",
                "a draw suppresses the side with fewer 6s, then both roll again (no order bonus)"]
     if not start.first:
@@ -260,13 +268,13 @@ def close_assault(**p: Any) -> dict[str, Any]:
 def _modifiers(p: dict[str, Any], side: str, start: State) -> str:
     """The Close Assault Table lines that apply to one side in the first round computed,
     as the explain text shows them."""
-    rows = [(start.first, ", -1 Close Assault order (round 1)")] if side == "att" else []
+    rows = [(start.first, f", {ORDER_TN:+d} Close Assault order (round 1)")] if side == "att" else []
     rows += [
-        (side == "att" and p["att_flank"], ", -1 flank/rear"),
-        (side == "att" and start.att_suppressed, ", +1 suppressed"),
-        (side == "def" and start.def_suppressed, ", +1 suppressed"),
-        (p[f"{side}_class_penalty"], ", +2 unit type"),
-        (p[f"{side}_no_at"], ", +2 no AT"),
+        (side == "att" and p["att_flank"], f", {FLANK_TN:+d} flank/rear"),
+        (side == "att" and start.att_suppressed, f", {SUPPRESSED_TN:+d} suppressed"),
+        (side == "def" and start.def_suppressed, f", {SUPPRESSED_TN:+d} suppressed"),
+        (p[f"{side}_class_penalty"], f", {CLASS_TN:+d} unit type"),
+        (p[f"{side}_no_at"], f", {NO_AT_TN:+d} no AT"),
     ]
     if side == "att" and MOVE_PENALTY[p["att_move"]]:
         rows.append((True, f", -{MOVE_PENALTY[p['att_move']]}D {p['att_move']} move"))
@@ -287,26 +295,27 @@ MECHANIC = Mechanic(
     # "Shell it first?" takes some of these as they are (shell_then_assault.py).
     params=(
         _dice("att_dice", "Attacker's dice", help="FP or AT dice as the rules call for"),
-        _flag("att_flank", "Flank or rear attack", help="-1 TN"),
-        _choice("att_move", "Attacker's move", ("single", "double", "triple"), "single",
-                help="double -1D, triple -2D"),
+        _flag("att_flank", "Flank or rear attack", help=f"{FLANK_TN:+d} TN"),
+        _choice("att_move", "Attacker's move", tuple(MOVE_PENALTY), "single",
+                help=f"double -{MOVE_PENALTY['double']}D, triple -{MOVE_PENALTY['triple']}D"),
         _flag("att_class_penalty", "Attacker is a heavy weapon, gun, close support unit or tank destroyer",
-              help="+2 TN"),
-        _flag("att_no_at", "Attacker has no AT against armour", help="rolls FP at +2 TN"),
+              help=f"{CLASS_TN:+d} TN"),
+        _flag("att_no_at", "Attacker has no AT against armour", help=f"rolls FP at {NO_AT_TN:+d} TN"),
         _count("att_disruption", "Attacker's Disruption Points", 0, 9, 0),
-        _count("att_cohesion", "Attacker's Cohesion", 1, 10, 3),
+        _count("att_cohesion", "Attacker's Cohesion", 1, 10, COHESION),
         _choice("start", "Round", ("first", "later"), "first",
                 help="later: a round after a draw (no order bonus; the attacker may be suppressed)"),
         _flag("att_suppressed", "Attacker is suppressed",
-              help="+1 TN; round later only (a suppressed unit cannot be ordered to Close Assault)"),
+              help=f"{SUPPRESSED_TN:+d} TN; round later only (a suppressed unit cannot be ordered to "
+                   "Close Assault)"),
         _dice("def_dice", "Defender's dice", help="FP or AT dice as the rules call for"),
-        _flag("def_suppressed", "Defender is suppressed", help="+1 TN"),
+        _flag("def_suppressed", "Defender is suppressed", help=f"{SUPPRESSED_TN:+d} TN"),
         _flag("def_class_penalty", "Defender is a heavy weapon, gun, close support unit or tank destroyer",
-              help="+2 TN"),
-        _flag("def_no_at", "Defender has no AT against armour", help="rolls FP at +2 TN"),
+              help=f"{CLASS_TN:+d} TN"),
+        _flag("def_no_at", "Defender has no AT against armour", help=f"rolls FP at {NO_AT_TN:+d} TN"),
         _choice("def_cover", "Defender's cover", COVER, "none", help="+1/+2/+3D"),
         _count("def_disruption", "Defender's Disruption Points", 0, 9, 0),
-        _count("def_cohesion", "Defender's Cohesion", 1, 10, 3),
+        _count("def_cohesion", "Defender's Cohesion", 1, 10, COHESION),
     ),
     outputs={
         "p_attacker_wins": "chance the attacker wins the assault",

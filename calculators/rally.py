@@ -29,7 +29,7 @@ def rally(**p: Any) -> dict[str, Any]:
         "mechanic": "rally",
         "remaining": remaining,
         "p_all_removed": prob(Fraction(counts[n], total)),
-        "expected_removed": prob(Fraction(n, 2), bounded=False),
+        "expected_removed": prob(n * Fraction(7 - TN, 6), bounded=False),  # a die succeeds on 7 - TN faces
         "explain": [f"roll {n}D at {TN}+: one Disruption Point removed per success"],
     }
 

@@ -203,7 +203,8 @@ MECHANIC = Mechanic(
         Figure("p_win_suppressed", "Attacker wins against a suppressed unit", "pct"),
     ),
     charts=(
-        Chart("suppressions_after", "Suppressions on the Blind after the fire (at most 4)",
+        Chart("suppressions_after",
+              f"Suppressions on the Blind after the fire (at most {artillery.MAX_SUPPRESSIONS})",
               label="{suppressions}", value="p", cumulative=True),
     ),
     readings=READINGS,

@@ -11,6 +11,13 @@ from .mechanic import Chart, Figure, Headline, Mechanic, When
 from .probability import prob
 
 AUTOMATIC_RANGE = 6
+SPOTTER_DICE = 4
+OWNER_DICE = 3
+OWNER_TN = 4
+# The spotter's TN modifiers.
+MOVING_TN = -1
+RECON_TN = -1
+SUPPRESSED_TN = +1
 # (upper edge in inches, band label, base TN); each edge belongs to the nearer band.
 BANDS: tuple[tuple[float, str, int], ...] = (
     (12, "6-12", 3),
@@ -49,20 +56,20 @@ def _spotter_pool(base_tn: int, p: dict[str, Any]) -> tuple[Pool, list[str]]:
     steps = []
     tn = base_tn
     for flag, delta, text in (
-        ("moving", -1, "Blind is moving: -1 TN"),
-        ("recon", -1, "spotter is a recon unit: -1 TN"),
-        ("suppressed", +1, "spotter is suppressed: +1 TN"),
+        ("moving", MOVING_TN, "Blind is moving"),
+        ("recon", RECON_TN, "spotter is a recon unit"),
+        ("suppressed", SUPPRESSED_TN, "spotter is suppressed"),
     ):
         if p[flag]:
             tn += delta
-            steps.append(text)
+            steps.append(f"{text}: {delta:+d} TN")
     dice = p["spotter_dice"] + p["chain_dice"]
     pool = Pool.resolve(dice, tn)
     return pool, steps + list(pool.notes)
 
 
 def _owner_pool(p: dict[str, Any]) -> Pool:
-    return Pool.resolve(p["owner_dice"] + COVER_DICE[p["cover"]], 4)
+    return Pool.resolve(p["owner_dice"] + COVER_DICE[p["cover"]], OWNER_TN)
 
 
 def _p_spot(spotter: Pool, owner: Pool, ties: str) -> Fraction:
@@ -118,7 +125,8 @@ def spotting(**p: Any) -> dict[str, Any]:
     band = band_for(p["distance"])
     result: dict[str, Any] = {"mechanic": "spotting"}
     if band is None:
-        explain.append(f'{_in_inches(p["distance"])} is 6″ or less: spotted automatically, no dice rolled')
+        explain.append(f'{_in_inches(p["distance"])} is {AUTOMATIC_RANGE}″ or less: spotted automatically, '
+                       "no dice rolled")
         result.update(automatic=True, spotter_pool=0, spotter_tn=None, owner_pool=0, owner_tn=None,
                       p_spotted=prob(Fraction(1)))
         if p["target"] == "hidden":
@@ -157,7 +165,7 @@ def band_table(p: dict[str, Any]) -> list[dict[str, Any]]:
     """The probability of spotting in every range band, under the same modifiers."""
     owner = _owner_pool(p)
     rows: list[dict[str, Any]] = [
-        {"band": "0-6", "tn": None, "dice": 0, "p_spotted": prob(Fraction(1))}
+        {"band": f"0-{AUTOMATIC_RANGE}", "tn": None, "dice": 0, "p_spotted": prob(Fraction(1))}
     ]
     for _, label, base_tn in BANDS:
         spotter, _ = _spotter_pool(base_tn, p)
@@ -178,9 +186,9 @@ MECHANIC = Mechanic(
     params=(
         _inches("distance", "Distance to the Blind", help="inches from the spotting unit"),
         _choice("cover", "Blind's cover", COVER, "none", help="owner adds +1/+2/+3D"),
-        _flag("moving", "Blind is moving", help="-1 TN"),
-        _flag("suppressed", "Spotter is suppressed", help="+1 TN"),
-        _flag("recon", "Spotter is a recon unit", help="-1 TN"),
+        _flag("moving", "Blind is moving", help=f"{MOVING_TN:+d} TN"),
+        _flag("suppressed", "Spotter is suppressed", help=f"{SUPPRESSED_TN:+d} TN"),
+        _flag("recon", "Spotter is a recon unit", help=f"{RECON_TN:+d} TN"),
         _count("chain_dice", "Dice Chain dice", 0, 3, 0, unit="D", help="Double Dice Chain = +2D"),
         _choice("ties", "A tie goes to", ("owner", "spotter"), "owner",
                 help="owner: a tie leaves the Blind unspotted"),
@@ -188,11 +196,11 @@ MECHANIC = Mechanic(
                 help="a Blind, or Hidden Units in a Blind-sized area"),
         _flag("fumble_needs_spot", "Deploy on 1s only if spotted",
               help="Hidden Units: more 1s than 6s deploys only when the attempt also succeeds"),
-        _dice("spotter_dice", "Spotter's base dice", 4, help="the rules give 4D"),
-        _dice("owner_dice", "Owner's base dice", 3, help="the rules give 3D"),
+        _dice("spotter_dice", "Spotter's base dice", SPOTTER_DICE, help=f"the rules give {SPOTTER_DICE}D"),
+        _dice("owner_dice", "Owner's base dice", OWNER_DICE, help=f"the rules give {OWNER_DICE}D"),
     ),
     outputs={
-        "automatic": "true when the Blind is 6″ away or less: spotted with no dice rolled",
+        "automatic": f"true when the Blind is {AUTOMATIC_RANGE}″ away or less: spotted with no dice rolled",
         "spotter_pool": "dice the spotter rolls: base dice, Dice Chain dice, less one at a TN of 7+ "
                         "(0 when automatic)",
         "spotter_tn": "the spotter's target number after modifiers (null when automatic)",

@@ -11,6 +11,7 @@ from .probability import prob
 
 OPPONENT_DICE = 3
 TN = 4
+STAFF_ORDER_DICE = 1
 TURNS = 6
 
 READINGS = (
@@ -27,10 +28,10 @@ def supply(**p: Any) -> dict[str, Any]:
     >>> supply(supply_dice=3, staff_order=True)["pool"]
     {'dice': 4, 'tn': 4}
     """
-    battery = Pool.resolve(p["supply_dice"] + p["staff_order"], TN)
+    battery = Pool.resolve(p["supply_dice"] + STAFF_ORDER_DICE * p["staff_order"], TN)
     opponent = Pool(OPPONENT_DICE, TN)
     q = p_more(battery, opponent)
-    staff = " + 1D Staff Order" if p["staff_order"] else ""
+    staff = f" + {STAFF_ORDER_DICE}D Staff Order" if p["staff_order"] else ""
     return {
         "mechanic": "supply",
         "pool": {"dice": battery.dice, "tn": battery.tn},
@@ -48,7 +49,7 @@ MECHANIC = Mechanic(
     compute=supply,
     params=(
         _dice("supply_dice", "Artillery Supply Dice"),
-        _flag("staff_order", "Staff Order spent", help="+1D"),
+        _flag("staff_order", "Staff Order spent", help=f"+{STAFF_ORDER_DICE}D"),
     ),
     outputs={
         "pool": "the battery's roll: dice and tn",
