@@ -94,13 +94,19 @@ def test_permalink_words_in_webkit(probe_site: str, new_webkit: Callable[..., An
     assert page_errors(driver) == []
 
 
-def test_a_fight_in_the_address_in_webkit(probe_site: str, new_webkit: Callable[..., Any]) -> None:
+def start_fight(probe_site: str, new_webkit: Callable[..., Any]) -> Any:
+    """A tablet-sized WebKit on the fight's page, its first round started."""
     driver = new_webkit(*TABLET)
     driver.get(url(probe_site, F.PAGE) + "#" + fragment(F.PARAMS))
     wait_js(driver, "return Boolean(document.querySelector('[data-fight][data-state=idle]'))",
             timeout=STEP_TIMEOUT_S, what="the fight panel mounted")
     tap(driver, F.START)
     check_round(driver, F.PARAMS, F.ROUND_1, 1)
+    return driver
+
+
+def test_a_fight_in_the_address_in_webkit(probe_site: str, new_webkit: Callable[..., Any]) -> None:
+    driver = start_fight(probe_site, new_webkit)
     for round_, (draw, state) in enumerate(THREE_DRAWS, start=2):
         tap(driver, *draw)  # then wait for the round it leads to: the panel is drawn anew
         before = check_round(driver, F.PARAMS, state, round_)
@@ -121,12 +127,7 @@ def test_a_fight_in_the_address_in_webkit(probe_site: str, new_webkit: Callable[
 
 def test_a_fight_link_on_the_next_build_in_webkit(probe_site: str, next_probe_site: str,
                                                   new_webkit: Callable[..., Any]) -> None:
-    driver = new_webkit(*TABLET)
-    driver.get(url(probe_site, F.PAGE) + "#" + fragment(F.PARAMS))
-    wait_js(driver, "return Boolean(document.querySelector('[data-fight][data-state=idle]'))",
-            timeout=STEP_TIMEOUT_S, what="the fight panel mounted")
-    tap(driver, F.START)
-    check_round(driver, F.PARAMS, F.ROUND_1, 1)
+    driver = start_fight(probe_site, new_webkit)
     tap(driver, *F.DRAW_ATTACKER_FEWER)
     before = check_round(driver, F.PARAMS, F.ROUND_2, 2)
     assert run_js(driver, FIGHT_NOTE) == ""
