@@ -11,6 +11,13 @@ Every miss is printed with the hit rate. A question that asks for odds or a
 calculator must always find the calculator first; nine in ten of all must be right
 first.
 
+The questions marked ``unseen`` were written later, from the rules and the
+calculators' pages, before the search was tuned for them (a score on questions the
+search was tuned against says little about the next player's); 20 and more of them
+hold a typo (``typo``: the word spelt wrong). They are asked and scored apart, and
+the two figures printed; the thresholds hold for the first ones until the search is
+tuned on the unseen.
+
 The questions are typed one after another into the search box of a rules page (on a
 calculator page the index waits for the engine, ``search-hold.js``).
 """
@@ -87,18 +94,38 @@ def answers(site_url: str, browser) -> list[tuple[str, str, list[str]]]:
     found = ask_all(page, site_url, asked)
     context.close()
     assert [r for r in requested if not r.startswith(site_url)] == []
-    misses = [(q, first, expected) for q, first, expected in found if first not in expected]
-    print(f"\nplayer questions: {len(found) - len(misses)}/{len(found)} right first "
-          f"({1 - len(misses) / len(found):.1%})")
-    for q, first, expected in misses:
-        print(f"  MISS {q!r}: {first} (expected {' or '.join(expected)})")
-    return found
+    unseen = {q["q"] for q in asked if q.get("unseen")}
+    for name, part in (("first", [a for a in found if a[0] not in unseen]),
+                       ("unseen", [a for a in found if a[0] in unseen])):
+        misses = [(q, first, expected) for q, first, expected in part if first not in expected]
+        print(f"\nplayer questions ({name}): {len(part) - len(misses)}/{len(part)} right first "
+              f"({1 - len(misses) / max(1, len(part)):.1%})")
+        for q, first, expected in misses:
+            print(f"  MISS {q!r}: {first} (expected {' or '.join(expected)})")
+    return [a for a in found if a[0] not in unseen]
 
 
-def test_there_are_forty_questions_or_more() -> None:
+def test_there_are_a_hundred_questions_or_more() -> None:
     asked = questions()
-    assert len(asked) >= 40, len(asked)
-    assert len({q["q"] for q in asked}) == len(asked), "a question is there twice"
+    assert len(asked) >= 100, len(asked)
+    assert len({q["q"].lower() for q in asked}) == len(asked), "a question is there twice"
+
+
+def test_thirty_unseen_questions_twenty_with_a_typo() -> None:
+    unseen = [q for q in questions() if q.get("unseen")]
+    assert len(unseen) >= 30, len(unseen)
+    typos = [q for q in unseen if q.get("typo")]
+    assert len(typos) >= 20, len(typos)
+    for q in typos:
+        assert q["typo"] in q["q"].split(), q
+
+
+def test_unseen_questions_ask_of_every_page() -> None:
+    """Odds and rules: every rules page and every calculator is asked about."""
+    pages = {target.split("#")[0] for q in questions() if q.get("unseen") for target in q["first"]}
+    expected = {f"rules/{p.stem}/" for p in (ROOT / "docs" / "rules").glob("*.md")}
+    expected |= {f"calculators/{p.name}/" for p in (ROOT / "docs" / "calculators").iterdir() if p.is_dir()}
+    assert expected - pages == set()
 
 
 def test_asked_for_odds_the_calculator_comes_first(answers) -> None:
