@@ -8,7 +8,8 @@ How a page's calculator comes to be::
 
 One module per concern, each wired to MkDocs by ``plugin``:
 
-* ``markers``: the ``<!-- calculator: ... -->`` lines of a page, parsed and expanded;
+* ``markers``: the ``<!-- calculator: ... -->`` lines of a page (and the scripting page's
+  and the search words' markers), a Markdown extension that parses and expands them;
 * ``widgets``: a widget's HTML from the Jinja templates in ``templates/``;
 * ``presentation``: what widgets show (titles, labels, presets, groups, figures, charts), as data;
 * ``permalinks``: what a permalink's inputs mean and how a link is written;

@@ -1,5 +1,5 @@
-"""Markers: the lines in a page's Markdown that become calculator widgets
-(the plugin's ``on_page_markdown``).
+"""Markers: the lines in a page's Markdown that the site build replaces, as a Markdown
+extension (:class:`MarkersExtension`, added by the plugin's ``on_config``).
 
 A line on its own in any page,
 
@@ -8,22 +8,28 @@ A line on its own in any page,
     <!-- calculator: close_assault compact att_dice=6 att_flank=true -->
     <!-- calculator: close_assault compact preset=panzer-iv-h -->
     <!-- calculator-table: spotting -->                 only the build-time table
+    <!-- scripting: ... -->                             the "Scripting the calculators"
+                                                        tables and examples (``scripting``)
+    <!-- search-words -->                               the words search understands (``search``)
 
-becomes a widget (``widgets``). Markers inside fenced code blocks are left alone, so
-the documentation can show them. A bad marker stops the build, naming the page and
-the line.
+becomes a widget (``widgets``), a table or an example. The extension runs after the
+fenced code blocks are stashed (pymdownx.superfences), so it is handed real text only:
+a marker inside a code block stays as it is written, and the documentation can show
+one. A bad marker stops the build, naming the page and the line.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
+from markdown import Extension, Markdown  # type: ignore[import-untyped]  # (no stubs in the pinned tools)
+from markdown.preprocessors import Preprocessor  # type: ignore[import-untyped]
+
 from calculators import PARAMETERS, InputError, Param, compute
 from calculators.params import mechanic_name
-from chq_site import answers, engine, widgets
+from chq_site import answers, engine, scripting, search, widgets
 from chq_site.presentation import STARTING, find_preset
 
 try:  # only the error type; importing the module keeps the helpers usable without MkDocs
@@ -34,29 +40,6 @@ except ImportError:  # pragma: no cover - MkDocs is always there when the plugin
 MARKER = re.compile(
     r"^[ \t]{0,3}<!--\s*calculator(?P<table>-table)?:\s*(?P<body>[^>]*?)\s*-->[ \t]*$"
 )
-FENCE = re.compile(r"^[ \t]*(?P<fence>`{3,}|~{3,})")
-
-
-def numbered_lines(markdown: str) -> Iterator[tuple[int, str, bool]]:
-    r"""Each line of a page's Markdown, its number (from 1), and whether it is inside a
-    fenced code block, where a marker is only text to show.
-
-    >>> [(n, code) for n, _, code in numbered_lines("a\n```\n<!-- x -->\n```\nb")]
-    [(1, False), (2, True), (3, True), (4, True), (5, False)]
-    """
-    fence: str | None = None
-    for number, line in enumerate(markdown.split("\n"), start=1):
-        opening = FENCE.match(line)
-        if fence is not None:
-            closing = opening.group("fence") if opening else ""
-            if closing[:1] == fence[0] and len(closing) >= len(fence):
-                fence = None
-            yield number, line, True
-        elif opening:
-            fence = opening.group("fence")
-            yield number, line, True
-        else:
-            yield number, line, False
 
 
 @dataclass
@@ -125,51 +108,6 @@ def parse_marker(body: str, table_only: bool) -> Marker:
     return marker
 
 
-def expand_page(markdown: str, *, page: Any, config: Any) -> str:
-    """Expand every marker line in a page's Markdown (``on_page_markdown``)."""
-    if "<!--" not in markdown or "calculator" not in markdown:
-        return markdown
-    page_url = getattr(page, "url", "") or ""
-    use_dirs = bool(_config_get(config, "use_directory_urls", True))
-    src = getattr(getattr(page, "file", None), "src_uri", page_url)
-    counter = widgets.WidgetIds()
-    out: list[str] = []
-    for number, line, in_code in numbered_lines(markdown):
-        match = None if in_code else MARKER.match(line)
-        if not match:
-            out.append(line)
-            continue
-        try:
-            marker = parse_marker(match.group("body"), bool(match.group("table")))
-            html_text = render_marker(marker, page_url=page_url, use_dirs=use_dirs, counter=counter)
-        except (InputError, ValueError) as exc:
-            where = f"{src}:{number}"
-            raise PluginError(f"{where}: bad calculator marker {line.strip()!r}: {exc}") from exc
-        out.extend(["", html_text, ""])
-        # A page whose main widget needs the engine for any input but its own: the
-        # template starts the worker from <head> (overrides/main.html). One that
-        # answers from its answer table (in the page, widget.html) starts it once
-        # that answer is on screen (widget.js): Python starting beside the page held
-        # the answer back on a 2-core tablet.
-        main = not (marker.table_only or marker.compact)
-        if main and getattr(page, "meta", None) is not None:
-            # Its engine starts as the page loads: the search index waits for it
-            # (overrides/main.html "#hold:", assets/js/search-worker.js).
-            page.meta["chq_engine_main"] = True
-            if marker.mechanic not in answers.TABLED:
-                page.meta["chq_engine_boot"] = engine.fetched_sizes()
-    return "\n".join(out)
-
-
-
-def _config_get(config: Any, key: str, default: Any) -> Any:
-    try:
-        return config[key]
-    except (KeyError, TypeError):
-        return getattr(config, key, default)
-
-
-
 def render_marker(marker: Marker, *, page_url: str, use_dirs: bool = True,
                   counter: widgets.WidgetIds | None = None) -> str:
     """The HTML a marker becomes: a widget, or only its build-time table."""
@@ -178,3 +116,109 @@ def render_marker(marker: Marker, *, page_url: str, use_dirs: bool = True,
         return widgets.render_table_only(marker.mechanic)
     return widgets.render_widget(marker.mechanic, compact=marker.compact, start=marker.params,
                                  page_url=page_url, use_dirs=use_dirs, counter=counter)
+
+
+# ------------------------------------------------------------------ the extension
+
+#: After the fenced code blocks are stashed (``fenced_code_block``, 25, pymdownx.superfences
+#: or Python-Markdown's fenced_code) and before raw HTML is (``html_block``, 20): a marker
+#: is an HTML comment, which html_block would hide from us.
+PRIORITY = 22
+
+
+class MarkersExtension(Extension):  # type: ignore[misc]  # (untyped base)
+    """Replaces the marker lines of each page (see the module's docstring).
+
+    The plugin makes one in ``on_config``, adds it to ``markdown_extensions`` (as
+    mkdocstrings adds its own) and tells it, in ``on_page_markdown``, which page MkDocs
+    converts next: the widgets' links, the error messages and the page's engine
+    settings need it.
+    """
+
+    def __init__(self, *, use_directory_urls: bool = True, docs_dir: str = "docs") -> None:
+        super().__init__()
+        self.use_directory_urls = use_directory_urls
+        self.docs_dir = docs_dir
+        self.page: Any = None
+
+    def extendMarkdown(self, md: Markdown) -> None:  # Python-Markdown's name
+        md.registerExtension(self)
+        md.preprocessors.register(MarkerPreprocessor(md, self), "chq_markers", PRIORITY)
+
+
+class MarkerPreprocessor(Preprocessor):  # type: ignore[misc]  # (the same)
+    """One page's marker lines, expanded; every other line as it came."""
+
+    def __init__(self, md: Markdown, extension: MarkersExtension) -> None:
+        super().__init__(md)
+        self.extension = extension
+
+    def run(self, lines: list[str]) -> list[str]:
+        page = self.extension.page
+        self.counter = widgets.WidgetIds()
+        self.seen: dict[str, int] = {}
+        out: list[str] = []
+        for line in lines:
+            inserted = self.expand(line, page)
+            out.extend([line] if inserted is None else self.as_page_text(inserted))
+        return out
+
+    def expand(self, line: str, page: Any) -> list[str] | None:
+        """What a marker line becomes, as lines of Markdown; None for any other line."""
+        stripped = line.strip()
+        if stripped == search.WORDS_MARKER:
+            return [search.words_list_html()]
+        src = getattr(getattr(page, "file", None), "src_uri", None) or getattr(page, "url", "") or "page"
+        match = scripting.MARKER.match(stripped)
+        if match:
+            try:
+                return [scripting.expand(match.group("word"), match.group("rest"), src, self.extension.docs_dir)]
+            except (InputError, ValueError, KeyError) as exc:
+                raise PluginError(f"{self.where(src, line, page)}: bad scripting marker {stripped!r}: {exc}") from exc
+        match = MARKER.match(line)
+        if not match:
+            return None
+        try:
+            marker = parse_marker(match.group("body"), bool(match.group("table")))
+            html_text = render_marker(marker, page_url=getattr(page, "url", "") or "",
+                                      use_dirs=self.extension.use_directory_urls, counter=self.counter)
+        except (InputError, ValueError) as exc:
+            raise PluginError(f"{self.where(src, line, page)}: bad calculator marker {stripped!r}: {exc}") from exc
+        _engine_meta(marker, page)
+        return ["", html_text, ""]
+
+    def as_page_text(self, inserted: list[str]) -> list[str]:
+        """The inserted Markdown, put through the preprocessors the page's own text went
+        through before this one (whitespace normalised, fenced code stashed: the
+        scripting examples are code blocks), as it was when markers were expanded
+        before Markdown ran."""
+        lines = "\n".join(inserted).split("\n")
+        for earlier in list(self.md.preprocessors)[: self.md.preprocessors.get_index_for_name("chq_markers")]:
+            lines = earlier.run(lines)
+        return lines
+
+    def where(self, src: str, line: str, page: Any) -> str:
+        """``page.md:LINE`` for a marker line. Markdown hands this preprocessor the page
+        with each code block folded into one line, so the line is found in the page's
+        source: the n-th real copy of a line is taken to be its n-th copy there."""
+        self.seen[line] = nth = self.seen.get(line, 0) + 1
+        source = (getattr(page, "markdown", None) or "").split("\n")
+        numbers = [number for number, text in enumerate(source, start=1) if text.rstrip() == line.rstrip()]
+        if not numbers:
+            return f"{src} (an included file)"
+        return f"{src}:{numbers[min(nth, len(numbers)) - 1]}"
+
+
+def _engine_meta(marker: Marker, page: Any) -> None:
+    # A page whose main widget needs the engine for any input but its own: the
+    # template starts the worker from <head> (overrides/main.html). One that
+    # answers from its answer table (in the page, widget.html) starts it once
+    # that answer is on screen (widget.js): Python starting beside the page held
+    # the answer back on a 2-core tablet.
+    main = not (marker.table_only or marker.compact)
+    if main and getattr(page, "meta", None) is not None:
+        # Its engine starts as the page loads: the search index waits for it
+        # (overrides/main.html "#hold:", assets/js/search-worker.js).
+        page.meta["chq_engine_main"] = True
+        if marker.mechanic not in answers.TABLED:
+            page.meta["chq_engine_boot"] = engine.fetched_sizes()

@@ -28,7 +28,6 @@ from chq_site import (
     lean,
     markers,
     offline,
-    scripting,
     search,
     titles,
     widgets,
@@ -59,15 +58,20 @@ class CompanionPlugin(BasePlugin[CompanionConfig]):  # type: ignore[no-untyped-c
         config.extra["engine"] = engine.engine_info()
         # One stylesheet and one script of our own, made by esbuild (chq_site/bundle.py).
         self._bundle = bundle.bundle_config(config)
+        # The marker lines (calculators, scripting examples, search words): a Markdown
+        # extension, so that Markdown hands it real text only (markers.py).
+        self._markers = markers.MarkersExtension(
+            use_directory_urls=config["use_directory_urls"], docs_dir=config["docs_dir"])
+        config.markdown_extensions.append(self._markers)  # an instance, as mkdocstrings adds its own
         return config
 
     def on_files(self, files: Files, /, *, config: MkDocsConfig) -> Files:
         return bundle.replace_sources(lean.without_template_parts(files), self._bundle, config)
 
     def on_page_markdown(self, markdown: str, /, *, page: Page, config: MkDocsConfig, files: Files) -> str:
-        markdown = search.expand_words_marker(markdown)
-        markdown = scripting.expand_page(markdown, src_uri=page.file.src_uri, docs_dir=config["docs_dir"])
-        return markers.expand_page(markdown, page=page, config=config)
+        # The page MkDocs converts next, for the markers' links, errors and engine settings.
+        self._markers.page = page
+        return markdown
 
     def on_page_content(self, html: str, /, *, page: Page, config: MkDocsConfig, files: Files) -> str:
         titles.heading_as_title(page)

@@ -1,7 +1,7 @@
 """The "Scripting the calculators" page's tables and examples, made at build time
 from the package itself, so that they cannot drift from the code.
 
-A line on its own in a page's Markdown (fenced code blocks are left alone):
+A line on its own in a page's Markdown (found by ``markers.MarkersExtension``):
 
     <!-- scripting: common -->                          the keys of every result
     <!-- scripting: renamed -->                         the deprecated names and their new ones
@@ -30,38 +30,17 @@ from typing import Any
 from calculators import HEADLINES, PARAMETERS, InputError, Param, compute
 from calculators.cli import main as command_line
 from calculators.outputs import COMMON, DEPRECATED, OUTPUTS
-from chq_site.markers import numbered_lines
 from chq_site.permalinks import page_path
 from chq_site.presentation import PRESETS, STARTING, TITLES
-
-try:  # only the error type (as in markers.py)
-    from mkdocs.exceptions import PluginError
-except ImportError:  # pragma: no cover - MkDocs is always there when the plugin runs
-    PluginError = ValueError  # type: ignore[misc,assignment]
 
 MARKER = re.compile(r"^<!--\s*scripting:\s*(?P<word>mechanics|common|renamed|run|python)\b\s*(?P<rest>.*?)\s*-->[ \t]*$")
 PROG = "python -m calculators"
 KINDS = {"int": "a whole number", "number": "a number"}
 
 
-def expand_page(markdown: str, *, src_uri: str, docs_dir: str | Path) -> str:
-    """Expand every ``<!-- scripting: ... -->`` line of a page (``on_page_markdown``)."""
-    if "scripting:" not in markdown:
-        return markdown
-    out: list[str] = []
-    for number, line, in_code in numbered_lines(markdown):
-        match = None if in_code else MARKER.match(line.strip())
-        if match is None:
-            out.append(line)
-            continue
-        try:
-            out.append(_expand(match.group("word"), match.group("rest"), src_uri, Path(docs_dir)))
-        except (InputError, ValueError, KeyError) as exc:
-            raise PluginError(f"{src_uri}:{number}: bad scripting marker {line.strip()!r}: {exc}") from exc
-    return "\n".join(out)
-
-
-def _expand(word: str, rest: str, src_uri: str, docs_dir: Path) -> str:
+def expand(word: str, rest: str, src_uri: str, docs_dir: str | Path) -> str:
+    """The Markdown a ``<!-- scripting: WORD REST -->`` line of page ``src_uri`` becomes."""
+    docs_dir = Path(docs_dir)
     if word == "mechanics":
         return "\n\n".join(mechanic_section(m, src_uri, docs_dir) for m in PARAMETERS)
     if word == "common":

@@ -228,10 +228,3 @@ def words_list_html() -> str:
         f"<tbody>{rows}</tbody></table>\n"
         "</details>"
     )
-
-
-def expand_words_marker(markdown: str) -> str:
-    """Replace the ``<!-- search-words -->`` line with :func:`words_list_html`."""
-    if WORDS_MARKER not in markdown:
-        return markdown
-    return markdown.replace(WORDS_MARKER, words_list_html())
