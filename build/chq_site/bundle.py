@@ -1,9 +1,11 @@
 """Bundle: our stylesheets and modules, one file of each, made by esbuild at build time.
 
-The sources stay as they are written (``docs/assets/css/**``, one stylesheet per
-concern; ``docs/assets/js/companion/``, one ES module per concern), listed in
-``mkdocs.yml``; the built site has one stylesheet and one classic script of ours in
-their place, so a page asks its server for two files of ours instead of forty.
+The sources stay as they are written, by feature beside the Python of that feature
+(``widget/``, ``answers/``, ``fight/``, ``compare/``, ``engine/``, ``offline/``,
+``search/``, ``glossary/``, ``theme/`` in this package: one stylesheet per concern,
+one ES module per concern), listed here (``STYLESHEETS``, ``SCRIPTS``); the built
+site has one stylesheet and one classic script of ours in their place, so a page
+asks its server for two files of ours instead of forty.
 Measured on a 2-core machine, first visit, a local server (HTTP/1.1: six
 connections, every request queued behind the others): the nineteen stylesheets held
 the first paint of every page to 0.67 s (one file: 0.43 s); the twenty module
@@ -13,26 +15,30 @@ last one has run.
 esbuild (npm ``esbuild``, pinned in ``package.json``; ``make setup`` installs it with
 ``npm ci``) makes both, minified, each with its source map:
 
-* CSS: the files of ``extra_css``, in their order (the cascade is the same: they
+* CSS: the files of ``STYLESHEETS``, in their order (the cascade is the same: they
   were consecutive ``<link>``s), as one stylesheet in ``assets/css/``.
-* JS: the ``type: module`` entries of ``extra_javascript`` under
-  ``assets/js/companion/``, with every module they import, evaluated in the order
-  the browser evaluates them (each entry in turn, depth first, imports before
+* JS: the entries of ``SCRIPTS``, with every module they import, evaluated in the
+  order the browser evaluates them (each entry in turn, depth first, imports before
   importers, each module once), as one classic script (an IIFE: no global names) in
-  the modules' own folder, so ``document.currentScript.src`` resolves relative URLs
-  as a module's own address did.
-* The engine worker: ``assets/js/engine-worker.js`` and the modules it imports
-  (``assets/js/engine-worker/``, one per concern) as one ES module at that same
-  address (the page and ``companion/engine.js`` start it by its name). One file: in
-  WebKit a module worker's every request passes through the page's main thread, busy
-  while the page loads. Pyodide's loader stays a runtime ``import()`` of the
-  self-hosted file (its URL is computed: esbuild leaves it alone).
+  ``assets/js/companion/``, so ``document.currentScript.src`` resolves relative URLs
+  as before (widget/util.js: the site root is three folders up).
+* The engine worker: ``engine/engine-worker.js`` and the modules it imports
+  (``engine/engine-worker/``, one per concern) as one ES module at
+  ``assets/js/engine-worker.js`` (the page and ``engine/engine.js`` start it by that
+  name). One file: in WebKit a module worker's every request passes through the
+  page's main thread, busy while the page loads. Pyodide's loader stays a runtime
+  ``import()`` of the self-hosted file (its URL is computed: esbuild leaves it alone).
+
+Two scripts are published as they are written (``COPIED``): the offline copy's
+``offline.js`` (after Material's bundle, deferred) and the search worker that wraps
+Material's.
 
 The first two names carry a hash of their content and their map's (``bundle_serve``
 sends those as immutable; the worker's name stays, revalidated like every unhashed
 file; ``sw.js`` precaches them like any other file, but not the maps).
 A map is named by a relative ``sourceMappingURL`` comment at the end of its file: a
-browser fetches it only when its developer tools are open.
+browser fetches it only when its developer tools are open. Its sources are named by
+their path in this package (``widget/main.js``) and carry their text.
 """
 
 from __future__ import annotations
@@ -40,11 +46,10 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import posixpath
 import re
 import subprocess
 import tempfile
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -52,12 +57,44 @@ from mkdocs.config.config_options import ExtraScriptValue
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.structure.files import File, Files
 
-from chq_site.paths import ROOT
+from chq_site.paths import PACKAGE, ROOT
 
 ESBUILD = ROOT / "node_modules" / ".bin" / "esbuild"
-MODULES = "assets/js/companion/"
+SOURCES = PACKAGE  # the browser code and styles, by feature folder
+# In cascade order: a later file's rules override an earlier one's.
+STYLESHEETS = [
+    "theme/tablet.css",
+    "theme/nav-tablet.css",
+    "theme/drawer.css",
+    "widget/widget.css",
+    "widget/status.css",
+    "widget/presets.css",
+    "widget/form.css",
+    "widget/result.css",
+    "widget/chart.css",
+    "widget/details.css",
+    "theme/links.css",
+    "glossary/glossary.css",
+    "fight/fight.css",
+    "compare/compare.css",
+    "theme/home.css",
+    "search/search.css",
+    "theme/phone.css",
+    "theme/code.css",
+    "theme/print.css",
+    "offline/offline.css",
+]
+# The entries of the one script, evaluated in this order as module tags would be.
+SCRIPTS = ["widget/main.js", "glossary/glossary.js", "theme/keyboard.js"]
+WORKER_SOURCE = "engine/engine-worker.js"
+# Published as written: site path -> source.
+COPIED = {"assets/js/offline.js": "offline/offline.js", "assets/js/search-worker.js": "search/search-worker.js"}
+OFFLINE_SCRIPT = "assets/js/offline.js"  # deferred: after Material's bundle (material_last)
+# The feature folders holding browser code or styles (watched by `mkdocs serve`).
+FOLDERS = sorted(p.name for p in SOURCES.iterdir() if p.is_dir() and (any(p.glob("*.js")) or any(p.glob("*.css"))))
+
 CSS_NAME = "assets/css/companion.{digest}.css"
-JS_NAME = MODULES + "companion.{digest}.js"
+JS_NAME = "assets/js/companion/companion.{digest}.js"
 WORKER = "assets/js/engine-worker.js"  # its own name: started by it
 # Our bundles' maps, by site path (lean.remove_source_maps keeps these).
 OUR_MAP = re.compile(
@@ -84,12 +121,10 @@ class Output:
 
 @dataclass
 class Bundle:
-    """The stylesheet and the script made (and the engine worker, when asked for), and
-    the source files they replace."""
+    """The stylesheet and the script made (and the engine worker, when asked for)."""
 
     css: Output
     js: Output
-    sources: set[str] = field(default_factory=set)
     worker: Output | None = None
 
     def outputs(self) -> list[Output]:
@@ -119,22 +154,22 @@ def esbuild_command() -> Path:
     return ESBUILD
 
 
-def run_esbuild(entry: str, *, loader: str, docs_dir: Path, options: list[str]) -> tuple[str, dict[str, Any]]:
-    """Bundle ``entry`` (the text of an entry file in ``docs_dir``, read from stdin).
+def run_esbuild(entry: str, *, loader: str, source_dir: Path, options: list[str]) -> tuple[str, dict[str, Any]]:
+    """Bundle ``entry`` (the text of an entry file in ``source_dir``, read from stdin).
 
-    Returns the minified text and its source map, whose ``sources`` are site paths
-    (relative to ``docs_dir``; esbuild writes them relative to its own output).
+    Returns the minified text and its source map, whose ``sources`` are paths
+    relative to ``source_dir`` (esbuild writes them relative to its own output).
     """
     with tempfile.TemporaryDirectory(prefix="chq-bundle-") as tmp:
         out = Path(tmp) / f"out.{loader}"
         command = [
             str(esbuild_command()), "--bundle", "--minify", "--sourcemap=external", "--charset=utf8",
-            f"--loader={loader}", f"--sourcefile=(entries of mkdocs.yml).{loader}", f"--outfile={out}",
+            f"--loader={loader}", f"--sourcefile=(entries of chq_site.bundle).{loader}", f"--outfile={out}",
             "--log-level=warning", "--log-limit=0", *options,
         ]  # fmt: skip
         try:
             done = subprocess.run(
-                command, input=entry, cwd=docs_dir, capture_output=True, text=True, timeout=TIMEOUT, check=False
+                command, input=entry, cwd=source_dir, capture_output=True, text=True, timeout=TIMEOUT, check=False
             )
         except OSError as error:  # not runnable (no Node for the npm shim, a broken install)
             raise BundleError(f"esbuild could not run ({error}): run make setup") from error
@@ -143,7 +178,7 @@ def run_esbuild(entry: str, *, loader: str, docs_dir: Path, options: list[str]) 
             raise BundleError(f"esbuild refused the sources:\n{done.stderr.strip()}")
         text = out.read_text(encoding="utf-8")
         source_map = json.loads(out.with_name(out.name + ".map").read_text(encoding="utf-8"))
-        root = str(docs_dir.resolve())
+        root = str(source_dir.resolve())
         source_map["sources"] = [
             Path(os.path.relpath((Path(tmp) / s).resolve(), root)).as_posix() for s in source_map["sources"]
         ]
@@ -151,79 +186,66 @@ def run_esbuild(entry: str, *, loader: str, docs_dir: Path, options: list[str]) 
 
 
 def finish(name_pattern: str, text: str, source_map: dict[str, Any]) -> Output:
-    """Name the file by its content, point it at its map, and its map at the sources:
-    paths from the file's folder to where each source sits (``docs/``, not published:
-    the map carries their text, ``sourcesContent``)."""
-    folder = posixpath.dirname(name_pattern)
-    sources = [posixpath.relpath(s, folder) for s in source_map["sources"]]
-    map_text = json.dumps({**source_map, "sources": sources}, ensure_ascii=False, separators=(",", ":"))
+    """Name the file by its content and point it at its map (the sources are named by
+    their path in the package, not published: the map carries their text,
+    ``sourcesContent``)."""
+    map_text = json.dumps(source_map, ensure_ascii=False, separators=(",", ":"))
     name = name_pattern.format(digest=digest(text, map_text))
-    map_name = posixpath.basename(name) + ".map"
+    map_name = name.rsplit("/", 1)[-1] + ".map"
     comment = f"/*# sourceMappingURL={map_name} */" if name.endswith(".css") else f"//# sourceMappingURL={map_name}"
     return Output(name, text.rstrip("\n") + "\n" + comment + "\n", map_text)
 
 
-def bundle_css(docs_dir: Path, paths: list[str]) -> Output:
-    """The stylesheets at ``paths`` (relative to ``docs_dir``) as one, in order."""
+def bundle_css(source_dir: Path, paths: list[str]) -> Output:
+    """The stylesheets at ``paths`` (relative to ``source_dir``) as one, in order."""
     entry = "".join(f'@import "./{p}";\n' for p in paths)
-    return finish(CSS_NAME, *run_esbuild(entry, loader="css", docs_dir=docs_dir, options=[TARGET]))
+    return finish(CSS_NAME, *run_esbuild(entry, loader="css", source_dir=source_dir, options=[TARGET]))
 
 
-def bundle_js(docs_dir: Path, entries: list[str]) -> Output:
-    """The modules ``entries`` (site paths under ``MODULES``) and all they import, as
+def bundle_js(source_dir: Path, entries: list[str]) -> Output:
+    """The modules ``entries`` (relative to ``source_dir``) and all they import, as
     one classic script, evaluated as the page's module tags were: entry by entry."""
     entry = "".join(f'import "./{p}";\n' for p in entries)
     options = ["--format=iife", TARGET]
-    return finish(JS_NAME, *run_esbuild(entry, loader="js", docs_dir=docs_dir, options=options))
+    return finish(JS_NAME, *run_esbuild(entry, loader="js", source_dir=source_dir, options=options))
 
 
-def bundle_worker(docs_dir: Path) -> Output:
-    """The engine worker (``WORKER``) and the modules it imports, as one ES module of
-    the same name; its ``import()`` of Pyodide's loader left as it is written."""
-    entry = f'import "./{WORKER}";\n'
+def bundle_worker(source_dir: Path) -> Output:
+    """The engine worker (``WORKER_SOURCE``) and the modules it imports, as one ES
+    module named ``WORKER``; its ``import()`` of Pyodide's loader left as it is written."""
+    entry = f'import "./{WORKER_SOURCE}";\n'
     options = ["--format=esm", TARGET]
-    return finish(WORKER, *run_esbuild(entry, loader="js", docs_dir=docs_dir, options=options))
+    return finish(WORKER, *run_esbuild(entry, loader="js", source_dir=source_dir, options=options))
 
 
-def bundle(docs_dir: Path, css: list[str], modules: list[str], *, worker: bool = False) -> Bundle:
-    """Bundle the stylesheets ``css`` and the module entries ``modules`` (site paths),
-    and the engine worker if ``worker``."""
-    for path in modules:
-        if not path.startswith(MODULES) or "/" in path[len(MODULES):]:
-            raise BundleError(f"{path}: the bundle takes its modules from {MODULES} only")
-    made = Bundle(css=bundle_css(docs_dir, css), js=bundle_js(docs_dir, modules))
-    made.worker = bundle_worker(docs_dir) if worker else None
-    used = {
-        posixpath.normpath(posixpath.join(posixpath.dirname(o.name), s))
-        for o in made.outputs() for s in json.loads(o.map)["sources"]
-    }  # fmt: skip
-    made.sources = {*css, *used}
+def bundle(
+    source_dir: Path = SOURCES, css: list[str] = STYLESHEETS, scripts: list[str] = SCRIPTS, *, worker: bool = False
+) -> Bundle:
+    """Bundle the stylesheets ``css`` and the module entries ``scripts`` (paths in
+    ``source_dir``), and the engine worker if ``worker``."""
+    made = Bundle(css=bundle_css(source_dir, css), js=bundle_js(source_dir, scripts))
+    made.worker = bundle_worker(source_dir) if worker else None
     return made
 
 
 def bundle_config(config: MkDocsConfig) -> Bundle:
-    """Bundle ``extra_css``, the companion modules of ``extra_javascript`` and the engine
-    worker; the config then lists the two files made in their place (other scripts
-    stay where they were; the worker is started by its name)."""
-    modules = [  # a plain entry stays a str (MkDocs keeps them so)
-        s for s in config.extra_javascript
-        if isinstance(s, ExtraScriptValue) and s.type == "module" and s.path.startswith(MODULES)
-    ]
-    made = bundle(Path(config.docs_dir), list(config.extra_css), [s.path for s in modules], worker=True)
-    script = ExtraScriptValue(made.js.name)  # a classic script (an IIFE)
-    first = config.extra_javascript.index(modules[0]) if modules else len(config.extra_javascript)
-    others = [s for s in config.extra_javascript if s not in modules]
-    config.extra_javascript = [*others[:first], script, *others[first:]] if modules else others
-    config.extra_css = [made.css.name]
+    """Bundle our stylesheets, scripts and the engine worker; the config then lists
+    the stylesheet and the script made, and ``offline.js`` deferred, before any the
+    site's ``mkdocs.yml`` adds (the worker is started by its name)."""
+    made = bundle(worker=True)
+    ours = [ExtraScriptValue(made.js.name), ExtraScriptValue(OFFLINE_SCRIPT)]  # a classic script (an IIFE)
+    ours[1].defer = True
+    config.extra_javascript = [*ours, *config.extra_javascript]
+    config.extra_css = [made.css.name, *config.extra_css]
     return made
 
 
-def replace_sources(files: Files, made: Bundle, config: MkDocsConfig) -> Files:
-    """The site without the bundled sources, with the files made and their maps."""
-    for file in [f for f in files if f.src_uri in made.sources]:
-        files.remove(file)
+def add_outputs(files: Files, made: Bundle, config: MkDocsConfig) -> Files:
+    """The site with the files made and their maps, and the scripts published as written."""
     for name, text in made.files().items():
         files.append(File.generated(config, name, content=text))
+    for name, source in COPIED.items():
+        files.append(File.generated(config, name, abs_src_path=str(SOURCES / source)))
     return files
 
 

@@ -52,7 +52,7 @@ except ImportError:  # Windows: no lock; the first snapshot written still stays 
 
 PYODIDE_DIR = ROOT / "node_modules" / "pyodide"
 ENGINE_DIR = "assets/engine"
-SNAPSHOT_SCRIPT = PACKAGE / "engine_snapshot.mjs"
+SNAPSHOT_SCRIPT = PACKAGE / "engine" / "engine_snapshot.mjs"
 # One answer per mechanic before the snapshot is taken: every module the answers
 # need is imported (and its tables warm) in the memory a visitor starts from.
 WARMUP = (

@@ -38,7 +38,7 @@ from typing import Any
 from chq_site import bundle, lean
 from chq_site.paths import CACHE, PACKAGE
 
-SW_TEMPLATE = PACKAGE / "sw_template.js"
+SW_TEMPLATE = PACKAGE / "offline" / "sw_template.js"
 GZ_CACHE = CACHE / "gz"
 
 SERVICE_WORKER = "sw.js"

@@ -48,15 +48,17 @@ class CompanionPlugin(BasePlugin[CompanionConfig]):  # type: ignore[no-untyped-c
     def on_serve(
         self, server: LiveReloadServer, /, *, config: MkDocsConfig, builder: Callable[[], None]
     ) -> LiveReloadServer:
-        # A changed widget template rebuilds the pages, as a changed page does. A changed
-        # module or stylesheet is under docs/, which MkDocs watches: the rebuild runs
-        # on_config again, and esbuild makes the bundle anew.
+        # A changed widget template rebuilds the pages, as a changed page does; so does
+        # a changed module or stylesheet of a feature folder: the rebuild runs on_config
+        # again, and esbuild makes the bundle anew.
         server.watch(str(widgets.TEMPLATES))
+        for folder in bundle.FOLDERS:
+            server.watch(str(bundle.SOURCES / folder))
         return server
 
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
         config.extra["engine"] = engine.engine_info()
-        # One stylesheet and one script of our own, made by esbuild (chq_site/bundle.py).
+        # Our assets: one stylesheet and one script, made by esbuild (chq_site/bundle.py).
         self._bundle = bundle.bundle_config(config)
         # The marker lines (calculators, scripting examples, search words): a Markdown
         # extension, so that Markdown hands it real text only (markers.py).
@@ -66,7 +68,7 @@ class CompanionPlugin(BasePlugin[CompanionConfig]):  # type: ignore[no-untyped-c
         return config
 
     def on_files(self, files: Files, /, *, config: MkDocsConfig) -> Files:
-        return bundle.replace_sources(lean.without_template_parts(files), self._bundle, config)
+        return bundle.add_outputs(lean.without_template_parts(files), self._bundle, config)
 
     def on_page_markdown(self, markdown: str, /, *, page: Page, config: MkDocsConfig, files: Files) -> str:
         # The page MkDocs converts next, for the markers' links, errors and engine settings.

@@ -1,7 +1,7 @@
 """A new build reaching a tablet that has the old one saved.
 
 Two builds of the project, told apart in the browser: every page's footer says
-"test build 1" or "test build 2" (the HTML), and each build's companion/main.js sets
+"test build 1" or "test build 2" (the HTML), and each build's own script sets
 ``window.__testBuild`` and logs, at every page it renders (Material's
 ``document$``, instant navigation included), which build its HTML and its script
 came from. The club swaps the served folder from the first to the second.
@@ -65,13 +65,19 @@ def build_marked(out: Path, project: Path, number: int) -> None:
     for name in ("build", "overrides"):
         (project / name).symlink_to(ROOT / name, target_is_directory=True)
     config = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
-    assert "\ncopyright:" not in config, "mkdocs.yml has a copyright line: mark the builds elsewhere"
-    (project / "mkdocs.yml").write_text(config + f"\ncopyright: test build {number}\n", encoding="utf-8")
-    script = project / "docs" / "assets" / "js" / "companion" / "main.js"
+    for key in ("copyright", "extra_javascript"):
+        assert f"\n{key}:" not in config, f"mkdocs.yml has a {key} line: mark the builds elsewhere"
+    # The build's own script: a deferred one of the site's (after Material's bundle and
+    # the site build's scripts), in every page as ours are.
+    (project / "mkdocs.yml").write_text(
+        config + f"\ncopyright: test build {number}\n"
+        "extra_javascript:\n  - {path: assets/js/test-build.js, defer: true}\n",
+        encoding="utf-8",
+    )
+    script = project / "docs" / "assets" / "js" / "test-build.js"
+    script.parent.mkdir(parents=True, exist_ok=True)
     script.write_text(
-        script.read_text(encoding="utf-8")
-        + f"""
-;(() => {{
+        f"""(() => {{
   window.__testBuild = "{number}";
   if (typeof document$ === "undefined") return;
   document$.subscribe(() => {{

@@ -5,8 +5,8 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { answerKey } from "../../docs/assets/js/companion/answers.js";
-import { formatValue } from "../../docs/assets/js/companion/params.js";
+import { answerKey } from "../../build/chq_site/answers/answers.js";
+import { formatValue } from "../../build/chq_site/widget/params.js";
 import { golden, spec } from "./golden.mjs";
 
 const { keys } = golden("answer_keys");

@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { fraction, tableAnswer } from "../../docs/assets/js/companion/answers.js";
+import { fraction, tableAnswer } from "../../build/chq_site/answers/answers.js";
 import { golden } from "./golden.mjs";
 
 const { tables, vectors, fractions } = golden("answer_tables");

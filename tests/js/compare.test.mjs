@@ -3,8 +3,8 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { linkedSetup, readSetup } from "../../docs/assets/js/companion/compare-setup.js";
-import { addressFragment, fragmentFor } from "../../docs/assets/js/companion/permalink.js";
+import { linkedSetup, readSetup } from "../../build/chq_site/compare/compare-setup.js";
+import { addressFragment, fragmentFor } from "../../build/chq_site/widget/permalink.js";
 import { spec } from "./golden.mjs";
 
 const s = spec("spotting");

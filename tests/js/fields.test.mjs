@@ -6,7 +6,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { readNumber, typedNumber } from "../../docs/assets/js/companion/params.js";
+import { readNumber, typedNumber } from "../../build/chq_site/widget/params.js";
 import { golden, plain, spec } from "./golden.mjs";
 
 const { fields, typed } = golden("fields");

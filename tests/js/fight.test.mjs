@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { fightPart, readFight, readTaps, replay, tapsText } from "../../docs/assets/js/companion/fight-taps.js";
+import { fightPart, readFight, readTaps, replay, tapsText } from "../../build/chq_site/fight/fight-taps.js";
 import { golden, spec } from "./golden.mjs";
 
 const draw = (fewer) => ({ kind: "draw", fewer });

@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { headlineFor } from "../../docs/assets/js/companion/headline.js";
+import { headlineFor } from "../../build/chq_site/widget/headline.js";
 import { golden, spec } from "./golden.mjs";
 
 const { headlines } = golden("headlines");

@@ -6,7 +6,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { addRider, addressFragment, fragmentFor, readLink } from "../../docs/assets/js/companion/permalink.js";
+import { addRider, addressFragment, fragmentFor, readLink } from "../../build/chq_site/widget/permalink.js";
 import { golden, plain, spec } from "./golden.mjs";
 
 const { written } = golden("fragments");

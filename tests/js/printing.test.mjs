@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { test } from "node:test";
 
-import { fixed, pct, pctRange, points } from "../../docs/assets/js/companion/printing.js";
+import { fixed, pct, pctRange, points } from "../../build/chq_site/widget/printing.js";
 
 const golden = JSON.parse(readFileSync(new URL("../fixtures/printing.json", import.meta.url), "utf8"));
 

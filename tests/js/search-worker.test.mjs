@@ -1,4 +1,4 @@
-// The search worker (docs/assets/js/search-worker.js) without a browser: the very
+// The search worker (build/chq_site/search/search-worker.js) without a browser: the very
 // file run in a sandbox that stands in for a worker's global (self), talking to it
 // as Material's page and worker do: a setup message, a query, Material's answer.
 // What it changes: the query Material sees (the rules' words for a player's, stop
@@ -9,7 +9,7 @@ import { readFileSync } from "node:fs";
 import { test } from "node:test";
 import vm from "node:vm";
 
-const SOURCE = readFileSync(new URL("../../docs/assets/js/search-worker.js", import.meta.url), "utf8");
+const SOURCE = readFileSync(new URL("../../build/chq_site/search/search-worker.js", import.meta.url), "utf8");
 const STOP = new Set(["a", "in", "on", "the", "to", "of", "who"]);
 const CONFIG = {
   chq_words: { tie: ["draw"], woods: ["cover"], "knocked out": ["dispersed"], arty: ["artillery"] },

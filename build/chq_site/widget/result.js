@@ -5,7 +5,7 @@
  * chart and no working yet. */
 
 import { renderCharts } from "./charts.js";
-import { engine } from "./engine.js";
+import { engine } from "../engine/engine.js";
 import { headlineFor } from "./headline.js";
 import { fixed, pct, pctRange, points } from "./printing.js";
 import { el, fill } from "./util.js";

@@ -10,8 +10,8 @@
  * data-margin, data-loser ("dispersed" | "forced-back"), data-winner-suppressed
  * ("yes" | "if-fewer-6s"). */
 
-import { fixed, pct } from "./printing.js";
-import { el } from "./util.js";
+import { fixed, pct } from "../widget/printing.js";
+import { el } from "../widget/util.js";
 
 const NAME = { att: "attacker", def: "defender" };
 const Name = { att: "Attacker", def: "Defender" };

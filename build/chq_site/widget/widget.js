@@ -15,10 +15,10 @@
  *
  * Nothing here writes to console.error: every failure is shown in the widget. */
 
-import { answerKey, loadTable, readAnswers, tableAnswer } from "./answers.js";
-import { mountCompare } from "./compare.js";
-import { engine } from "./engine.js";
-import { mountFight } from "./fight.js";
+import { answerKey, loadTable, readAnswers, tableAnswer } from "../answers/answers.js";
+import { mountCompare } from "../compare/compare.js";
+import { engine } from "../engine/engine.js";
+import { mountFight } from "../fight/fight.js";
 import { Form } from "./form.js";
 import { applyFragment, openHref, showPresetNote, writeFragment } from "./permalink.js";
 import { foldReadings, ResultView } from "./result.js";

@@ -6,11 +6,11 @@
  * and B's bars in pairs (A striped and lettered "A", B solid and lettered "B": not
  * told apart by colour alone). Plain HTML, like charts.js. */
 
-import { markedRows } from "./charts.js";
-import { headlineFor } from "./headline.js";
-import { ResultView } from "./result.js";
-import { fixed, minus, pct, points, tails } from "./printing.js";
-import { el, fill } from "./util.js";
+import { markedRows } from "../widget/charts.js";
+import { headlineFor } from "../widget/headline.js";
+import { ResultView } from "../widget/result.js";
+import { fixed, minus, pct, points, tails } from "../widget/printing.js";
+import { el, fill } from "../widget/util.js";
 
 /** Draw the panel. ``m``: {widget, exact, a, b, paramsA, paramsB}; a side's answer is
  *  {result, source}, {problem} (why there is none) or null (being answered). */

@@ -26,8 +26,8 @@
  * the widgets twice.
  */
 
-import { placeNewPages, loadFailedNavigations } from "./navigation.js";
-import { watchSearch } from "./search-hold.js";
+import { placeNewPages, loadFailedNavigations } from "../theme/navigation.js";
+import { watchSearch } from "../search/search-hold.js";
 import { eachPage } from "./util.js";
 import { Widget } from "./widget.js";
 

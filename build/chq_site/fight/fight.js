@@ -23,11 +23,11 @@
  *
  * The panel is made here: without JavaScript there is none. */
 
-import { engine } from "./engine.js";
+import { engine } from "../engine/engine.js";
 import { FightView } from "./fight-view.js";
 import { fightPart, KEY, readFight, replay, RULES } from "./fight-taps.js";
-import { addRider, writeFragment, writeKey } from "./permalink.js";
-import { el } from "./util.js";
+import { addRider, writeFragment, writeKey } from "../widget/permalink.js";
+import { el } from "../widget/util.js";
 
 /** What the panel says of a fight whose link was made under other rules. */
 const SAVED_ELSEWHERE = "This fight was saved by another version of the calculator: its inputs and taps"

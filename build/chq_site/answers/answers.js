@@ -12,8 +12,8 @@
  * answerKey, tableAnswer and fraction are pure: tests/js/ checks them under Node
  * against golden values written by Python (tests/site/test_golden_vectors.py). */
 
-import { formatValue } from "./params.js";
-import { siteRoot } from "./util.js";
+import { formatValue } from "../widget/params.js";
+import { siteRoot } from "../widget/util.js";
 
 /** The canonical key of a full set of inputs (chq_site.permalinks.answer_key's):
  *  "name=value" for every parameter, sorted by name, values as a permalink writes them. */

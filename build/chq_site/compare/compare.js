@@ -14,11 +14,11 @@
 
 import { linkedSetup } from "./compare-setup.js";
 import { drawPanel } from "./compare-view.js";
-import { engine } from "./engine.js";
-import { headlineFor } from "./headline.js";
-import { fragmentFor, writeFragment } from "./permalink.js";
-import { pct } from "./printing.js";
-import { el, sentence } from "./util.js";
+import { engine } from "../engine/engine.js";
+import { headlineFor } from "../widget/headline.js";
+import { fragmentFor, writeFragment } from "../widget/permalink.js";
+import { pct } from "../widget/printing.js";
+import { el, sentence } from "../widget/util.js";
 
 /** The compare controller of a full widget (null for a card, which has no Pin). */
 export function mountCompare(widget) {

@@ -1,4 +1,4 @@
-import { eachPage } from "./util.js";
+import { eachPage } from "../widget/util.js";
 
 /* When Material's instant navigation cannot fetch a page (server gone, 404), it
  * falls back to ``location.href = url``. For a link with a ``#`` part that is a

@@ -6,7 +6,7 @@
  * and focus goes back to the term. With a mouse, hovering a term shows it too. One
  * pop-over at a time. Without this script a term is a plain link to its entry. */
 
-import { eachPage } from "./util.js";
+import { eachPage } from "../widget/util.js";
 
 const HOVER = "(hover: hover) and (pointer: fine)";
 const GAP = 6; // px between the term and the pop-over

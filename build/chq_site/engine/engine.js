@@ -8,8 +8,8 @@
  * stage (download | start | calculators | ready), bytes loaded of total, elapsed
  * seconds, the failure's message, and how it booted (snapshot | full). */
 
-import { releaseSearch } from "./search-hold.js";
-import { describe, engineInfo, siteRoot, supportsModuleWorkers } from "./util.js";
+import { releaseSearch } from "../search/search-hold.js";
+import { describe, engineInfo, siteRoot, supportsModuleWorkers } from "../widget/util.js";
 
 // The engine is given up on after this long with no sign of progress, by stage:
 // downloading, no new bytes (the server went away); starting, no word from the

@@ -4,8 +4,8 @@
  * messages a bad permalink gets, naming vs= and the field. Pure (no page, no
  * engine): tests/js/compare.test.mjs runs it under Node. */
 
-import { readLink } from "./permalink.js";
-import { sentence } from "./util.js";
+import { readLink } from "../widget/permalink.js";
+import { sentence } from "../widget/util.js";
 
 /** Setup A from its fragment ``vs``: {fragment, params, problem}; ``params`` null
  *  and ``problem`` in words where it cannot be read. */

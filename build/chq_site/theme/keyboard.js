@@ -15,7 +15,7 @@
  * (drawer.css keeps the closed drawer out of the Tab order by itself).
  */
 
-import { eachPage } from "./util.js";
+import { eachPage } from "../widget/util.js";
 
 const SKIP_ID = "chq-skip-calculator";
 

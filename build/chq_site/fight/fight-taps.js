@@ -3,8 +3,8 @@
  * and the fight's part of the address and its reading. Pure (no page, no engine):
  * tests/js/fight.test.mjs runs it under Node. */
 
-import { sameValues } from "./params.js";
-import { fragmentFor, readLink } from "./permalink.js";
+import { sameValues } from "../widget/params.js";
+import { fragmentFor, readLink } from "../widget/permalink.js";
 
 /** The key of the fight in the address, and of the rules it was made under. */
 export const KEY = "fight";
