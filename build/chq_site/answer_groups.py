@@ -5,7 +5,8 @@ Their inputs are too many to list one by one (Close Assault: 331,776 ways to set
 Assault, on each side's dice and TN in each kind of round (``close_assault.pools``)
 and on the round the fight starts in; in artillery, on where the fire can land
 (``artillery.landing``), the battery's dice and, for a Dummy Blind, what is on it.
-So the inputs are split into *groups*; the build sorts each group's settings into
+So the inputs are split into *groups* (the page's description says which,
+``calculator_pages/close_assault.py`` and ``artillery.py``); the build sorts each group's settings into
 classes by a signature computed from the calculators' own functions (settings with
 the same signature are one class), runs ``compute()`` once for every combination of
 classes, and stores each distinct answer once.
@@ -36,129 +37,36 @@ by ``tests/site/test_answer_groups.py``.
 from __future__ import annotations
 
 import hashlib
+import inspect
 import itertools
 import json
 import os
-from collections.abc import Callable, Hashable, Sequence
-from dataclasses import dataclass
+from collections.abc import Hashable, Sequence
 from pathlib import Path
 from typing import Any
 
 from calculators import PARAMETERS, InputError, compute, labels, printing
-from calculators.artillery import VARIANTS, landing
-from calculators.close_assault import State, pools, start_state
-from calculators.params import COVER_DICE
 from chq_site import engine
 from chq_site.answer_index import Answers, Values
+from chq_site.calculator_page import Group, Grouped
+from chq_site.calculator_pages import PAGES
 from chq_site.paths import CACHE
 from chq_site.permalinks import base_values
 
-DICE = tuple(range(1, 13))  # the dice a side or a battery most often rolls
+__all__ = ["Group", "GROUPED", "groups", "lookup", "make_table", "printed", "table_text"]
 
-
-@dataclass(frozen=True)
-class Group:
-    """Inputs whose settings are sorted into classes together.
-
-    ``axes``: each input and the values held in the table; ``signature``: what the
-    answer needs to know of these inputs (the whole inputs are passed; only this
-    group's differ), or None where ``compute()`` refuses the setting.
-    """
-
-    axes: tuple[tuple[str, tuple[Any, ...]], ...]
-    signature: Callable[[dict[str, Any]], Hashable | None]
-
-
-# --------------------------------------------------------------------------- #
-# Close Assault                                                               #
-# --------------------------------------------------------------------------- #
-
-# Every round a fight can be in: round 1 (the defender suppressed or not), and the
-# later rounds by who is suppressed.
-ROUNDS = (State(True, False, False), State(True, False, True),
-          *(State(False, a, d) for a in (False, True) for d in (False, True)))
-
-
-def _side(index: int) -> Callable[[dict[str, Any]], Hashable]:
-    """One side's dice and TN in every kind of round (0: attacker, 1: defender)."""
-    def signature(p: dict[str, Any]) -> Hashable:
-        return tuple((pool.dice, pool.tn) for pool in (pools(state, p)[index] for state in ROUNDS))
-    return signature
-
-
-def _round(p: dict[str, Any]) -> Hashable | None:
-    """The round the fight starts in (None: a suppressed attacker cannot start one)."""
-    if p["start"] == "first" and p["att_suppressed"]:
-        return None
-    return start_state(p)
-
-
-def _choices(mechanic: str, name: str) -> tuple[Any, ...]:
-    param = next(p for p in PARAMETERS[mechanic] if p.name == name)
-    return (False, True) if param.kind == "bool" else tuple(param.choices)
-
-
-def _axes(mechanic: str, held: dict[str, tuple[Any, ...]], *names: str) -> tuple[tuple[str, tuple[Any, ...]], ...]:
-    """Axes for ``names``: the values in ``held``, else every switch or choice."""
-    return tuple((name, held.get(name) or _choices(mechanic, name)) for name in names)
-
-
-_CA_HELD = {"att_dice": DICE, "def_dice": DICE}
-
-# ---- artillery ----
-
-
-def _landing(p: dict[str, Any]) -> Hashable:
-    """Where the fire lands on the Blind, and the Reaction Dice its cover adds."""
-    variant = VARIANTS[p["variant"]]
-    cover = COVER_DICE[p["cover"]] if variant.uses_cover else 0
-    return variant.key, cover, landing(variant, p["hit_faces"], p["blind_width"], p["blind_depth"],
-                                       p["template_radius"])
-
-
-def _blind(p: dict[str, Any]) -> Hashable:
-    """What is on the Blind counts only for a Dummy (whether it is removed)."""
-    return (p["suppressions"], p["disruption"]) if p["dummy"] else "real"
-
-
-_ART_HELD = {
-    "fire_dice": DICE,
-    "hit_faces": tuple(range(0, 7)),
-    "blind_width": (6, 3.5),  # a Blind, a playing card
-    "blind_depth": (3, 2.5),
-    "template_radius": (3,),
-    "suppressions": (0,),  # a Blind not yet fired at
-    "disruption": (0,),
-}
-
-GROUPS: dict[str, tuple[Group, ...]] = {
-    "close_assault": (
-        Group(_axes("close_assault", _CA_HELD, "att_dice", "att_flank", "att_move",
-                    "att_class_penalty", "att_no_at"), _side(0)),
-        Group(_axes("close_assault", _CA_HELD, "def_dice", "def_class_penalty", "def_no_at",
-                    "def_cover"), _side(1)),
-        Group(_axes("close_assault", _CA_HELD, "start", "att_suppressed", "def_suppressed"), _round),
-    ),
-    "artillery": (
-        Group(_axes("artillery", _ART_HELD, "variant", "cover", "hit_faces", "blind_width",
-                    "blind_depth", "template_radius"), _landing),
-        Group(_axes("artillery", _ART_HELD, "fire_dice"), lambda p: p["fire_dice"]),
-        Group(_axes("artillery", _ART_HELD, "dummy", "suppressions", "disruption"), _blind),
-    ),
-}
-GROUPED = tuple(GROUPS)
-# Stored as the page prints them (see the module's docstring).
-TEXTS: dict[str, tuple[str, ...]] = {
-    "close_assault": tuple(key for key, _, _ in labels.FIGURES["close_assault"]),
-}
+# How each grouped table is made: its page's description (calculator_pages/).
+_GROUPED: dict[str, Grouped] = {m: p.answers for m, p in PAGES.items() if isinstance(p.answers, Grouped)}
+GROUPED = tuple(_GROUPED)
 
 
 def groups(mechanic: str) -> tuple[Group, ...]:
     """The mechanic's groups, and every other input held at its default."""
-    named = {name for group in GROUPS[mechanic] for name, _ in group.axes}
+    described = _GROUPED[mechanic].groups
+    named = {name for group in described for name, _ in group.axes}
     held = tuple(Group(((p.name, (p.default,)),), lambda _p: 0)
                  for p in PARAMETERS[mechanic] if p.name not in named)
-    return (*GROUPS[mechanic], *held)
+    return (*described, *held)
 
 
 def printed(value: dict[str, Any], style: str) -> str:
@@ -196,7 +104,7 @@ def _classes(group: Group, base: dict[str, Any]) -> tuple[list[int], list[dict[s
 def make_table(mechanic: str, keys: Sequence[str]) -> dict[str, Any]:
     """The mechanic's answer table: ``compute()`` once per combination of classes."""
     base = base_values(mechanic)
-    texts = TEXTS.get(mechanic, ())
+    texts = _GROUPED[mechanic].texts
     styles = _styles(mechanic)
     values = Values()
     table_groups, chosen = [], []
@@ -230,11 +138,13 @@ def _plain(value: Any) -> Any:
 
 
 def table_text(mechanic: str, keys: Sequence[str]) -> str:
-    """The table as compact JSON, reused from the build cache while the calculators
-    and this module are unchanged (Close Assault's takes some seconds to compute)."""
+    """The table as compact JSON, reused from the build cache while the calculators,
+    this module and the page's description are unchanged (Close Assault's takes some
+    seconds to compute)."""
     digest = hashlib.sha256()
     digest.update(engine.source_hash().encode())
     digest.update(Path(__file__).read_bytes())
+    digest.update(Path(inspect.getfile(_GROUPED[mechanic].groups[0].signature)).read_bytes())
     digest.update(json.dumps([mechanic, list(keys)]).encode())
     cached = CACHE / f"answers-{mechanic}-{digest.hexdigest()[:16]}.json"
     if cached.is_file():

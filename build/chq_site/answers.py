@@ -9,7 +9,8 @@ Two kinds, both read by ``companion.js`` before the Pyodide engine is ready:
 
 Supply, rally, Blind move and deploy have small input spaces, and spotting's answer
 with the rules' own pools (4D against 3D) depends on the range band, not the exact
-distance. For these the build runs the same ``compute()`` the engine runs, for every
+distance (each page's description says how its table is made, ``calculator_pages/``;
+a mechanic with none gets one when its inputs are few). For these the build runs the same ``compute()`` the engine runs, for every
 class of input, and writes the headline and the figures each answer shows into one
 table per mechanic (``assets/answers/<mechanic>.<hash>.json``). A widget reads its
 answer from the table the moment its inputs change (``data-source="build"``) and the
@@ -54,42 +55,29 @@ from typing import Any
 from calculators import HEADLINES, PARAMETERS, InputError, compute, compute_json
 from chq_site import answer_groups, engine
 from chq_site.answer_index import Answers, Values
+from chq_site.calculator_page import EveryInput
+from chq_site.calculator_pages import PAGES, page
 from chq_site.permalinks import answer_key, preset_values
-from chq_site.presentation import FIGURES, HEADLINE_WHEN, PRESETS
+from chq_site.presentation import FIGURES, HEADLINE_WHEN
 
 ANSWERS_DIR = "assets/answers"
-SMALL = ("spotting", "supply", "rally", "blind_move", "deploy")
+# How each small table is made, from its page's description (calculator_pages/):
+# the inputs held at one value (others are left to the engine) and the steps of a
+# distance.
+_EVERY: dict[str, EveryInput] = {m: p.answers for m, p in PAGES.items() if isinstance(p.answers, EveryInput)}
+SMALL = tuple(_EVERY)
 # Every calculator with an answer table: the small ones, and those whose inputs are
 # grouped by what the answer depends on (answer_groups.py).
 TABLED = (*SMALL, *answer_groups.GROUPED)
-# Held at the rules' values: other values are left to the engine.
-FIXED: dict[str, dict[str, Any]] = {"spotting": {"spotter_dice": 4, "owner_dice": 3}}
+FIXED: dict[str, dict[str, Any]] = {m: dict(e.fixed) for m, e in _EVERY.items() if e.fixed}
 JOIN = "; "
-
-
-def _spotting_steps() -> list[float]:
-    """The far edge of every range band but the last (``"12-24"`` → 24)."""
-    bands = compute("spotting", {"distance": 0})["bands"]
-    return [float(b["band"].split("-")[1]) for b in bands if "-" in b["band"]]
-
-
-def _blind_move_steps() -> list[float]:
-    """Every distance some Blind can move: P(reach target) changes only there."""
-    found: set[float] = set()
-    for suppressed, obstacle in itertools.product((False, True), repeat=2):
-        result = compute("blind_move", {"target": 0, "suppressed": suppressed, "obstacle": obstacle})
-        found.update(float(entry["inches"]) for entry in result["distribution"])
-    return sorted(found)
-
-
-STEPS = {("spotting", "distance"): _spotting_steps, ("blind_move", "target"): _blind_move_steps}
 
 
 def axes(mechanic: str) -> list[dict[str, Any]]:
     """One axis per parameter: the values (or steps) that make its classes."""
     out: list[dict[str, Any]] = []
     for param in PARAMETERS[mechanic]:
-        fixed = FIXED.get(mechanic, {})
+        fixed = _EVERY[mechanic].fixed
         if param.name in fixed:
             out.append({"name": param.name, "values": [fixed[param.name]]})
         elif param.kind == "bool":
@@ -100,7 +88,7 @@ def axes(mechanic: str) -> list[dict[str, Any]]:
             assert param.minimum is not None and param.maximum is not None
             out.append({"name": param.name, "values": list(range(int(param.minimum), int(param.maximum) + 1))})
         else:
-            steps = [_plain(s) for s in STEPS[(mechanic, param.name)]()]
+            steps = [_plain(s) for s in _EVERY[mechanic].steps[param.name]()]
             out.append({"name": param.name, "steps": steps, "max": _plain(param.maximum)})
     return out
 
@@ -246,7 +234,7 @@ def build_answers(mechanic: str, start: dict[str, Any], compact: bool = False) -
     answers: dict[str, Any] = {}
     if mechanic in SMALL and not compact:
         return answers
-    examples = () if mechanic in SMALL else tuple(preset_values(mechanic, p) for p in PRESETS.get(mechanic, ()))
+    examples = () if mechanic in SMALL else tuple(preset_values(mechanic, p) for p in page(mechanic).presets)
     for values in (start, *examples):
         key = answer_key(mechanic, values)
         if key in answers:

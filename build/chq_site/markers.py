@@ -30,7 +30,8 @@ from markdown.preprocessors import Preprocessor  # type: ignore[import-untyped]
 from calculators import PARAMETERS, InputError, Param, compute
 from calculators.params import mechanic_name
 from chq_site import answers, engine, scripting, search, widgets
-from chq_site.presentation import STARTING, find_preset
+from chq_site.calculator_pages import page
+from chq_site.presentation import find_preset
 
 try:  # only the error type; importing the module keeps the helpers usable without MkDocs
     from mkdocs.exceptions import PluginError
@@ -104,7 +105,7 @@ def parse_marker(body: str, table_only: bool) -> Marker:
         else:
             raise InputError("marker", f"unknown word {word!r} (compact, full, key=value, preset=id)")
     # The whole set must be acceptable to compute(), or the build stops here.
-    compute(mechanic, {**STARTING[mechanic], **marker.params})
+    compute(mechanic, {**page(mechanic).starting, **marker.params})
     return marker
 
 

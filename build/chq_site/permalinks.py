@@ -3,7 +3,7 @@ canonical key of a full set of inputs.
 
 A widget's address carries its inputs (``#att_dice=6&att_flank=true``); an input it
 leaves out means its default (as for ``compute()``), or for a required one its
-starting value (``presentation.STARTING``). The page's modules read and write the same
+starting value (its page's ``starting``, ``calculator_pages``). The page's modules read and write the same
 fragments and keys (docs/assets/js/companion/permalink.js, params.js, answers.js):
 the golden values tests/site/test_golden_vectors.py writes from this module are
 checked against them under Node (tests/js/).
@@ -20,7 +20,8 @@ from calculators import PARAMETERS, InputError, Param
 from calculators.api import read_typed
 from calculators.errors import GIVEN_TWICE, NumberText
 from calculators.params import mechanic_name
-from chq_site.presentation import PAGE_SLUGS, PRESETS, SHOWN, STARTING, Preset, find_preset
+from chq_site.calculator_pages import page
+from chq_site.presentation import Preset, find_preset
 
 
 def fragment_value(param: Param, value: Any) -> str:
@@ -152,7 +153,7 @@ def fragment_for(mechanic: str, params: dict[str, Any], every: bool = False) -> 
     ``fragmentFor``): a worked example's own, else :func:`fragment`; with ``every``,
     every input (what the next build, whose defaults may differ, reads as these)."""
     name = mechanic_name(mechanic)
-    for preset in () if every else PRESETS.get(name, ()):
+    for preset in () if every else page(name).presets:
         values = preset_values(name, preset)
         if all(params[p.name] == values[p.name] for p in PARAMETERS[name]):
             return preset_fragment(name, preset.id)
@@ -176,9 +177,8 @@ def address_fragment(mechanic: str, params: dict[str, Any], start: dict[str, Any
 
 def page_path(mechanic: str) -> str:
     """The canonical calculator page, relative to the site root: ``calculators/close-assault/``
-    (or the page's own folder, ``presentation.PAGE_SLUGS``)."""
-    name = mechanic_name(mechanic)
-    return f"calculators/{PAGE_SLUGS.get(name, name.replace('_', '-'))}/"
+    (or the page's own folder, its description's ``slug``)."""
+    return f"calculators/{page(mechanic).folder}/"
 
 
 def preset_fragment(mechanic: str, preset_id: str) -> str:
@@ -224,7 +224,7 @@ def calculator_href(mechanic: str, page_url: str, use_dirs: bool) -> str:
 def start_values(mechanic: str, start: dict[str, Any] | None = None) -> dict[str, Any]:
     """Every input's starting value: defaults, the required ones' starting values, the marker's."""
     values = base_values(mechanic)
-    values.update(SHOWN.get(mechanic, {}))
+    values.update(page(mechanic).shown)
     values.update(start or {})
     return values
 
@@ -233,7 +233,7 @@ def base_values(mechanic: str) -> dict[str, Any]:
     """What a permalink means for the inputs it leaves out: the defaults (and the
     starting value of a required input)."""
     values = {p.name: p.default for p in PARAMETERS[mechanic]}
-    values.update(STARTING[mechanic])
+    values.update(page(mechanic).starting)
     return values
 
 

@@ -30,8 +30,9 @@ from typing import Any
 from calculators import HEADLINES, PARAMETERS, InputError, Param, compute
 from calculators.cli import main as command_line
 from calculators.outputs import COMMON, DEPRECATED, OUTPUTS
+from chq_site.calculator_pages import page
 from chq_site.permalinks import page_path
-from chq_site.presentation import PRESETS, STARTING, TITLES
+from chq_site.presentation import TITLES
 
 MARKER = re.compile(r"^<!--\s*scripting:\s*(?P<word>mechanics|common|renamed|run|python)\b\s*(?P<rest>.*?)\s*-->[ \t]*$")
 PROG = "python -m calculators"
@@ -139,8 +140,8 @@ def python_block(mechanic: str, params: dict[str, Any], key: str | None = None) 
 
 def example_argv(mechanic: str) -> list[str]:
     """The command line for a mechanic's first worked example (or its starting inputs)."""
-    presets = PRESETS.get(mechanic, ())
-    params = presets[0].params if presets else STARTING.get(mechanic, {})
+    presets = page(mechanic).presets
+    params = presets[0].params if presets else dict(page(mechanic).starting)
     argv = [mechanic.replace("_", "-")]
     for name, value in params.items():
         flag = "--" + name.replace("_", "-")

@@ -3,7 +3,7 @@ it sits on, rendered from the Jinja templates in ``templates/`` (what a widget l
 like is there; this module only prepares what they show).
 
 Its form is built from ``calculators.PARAMETERS``; what it shows comes from
-``presentation``; ``docs/assets/js/`` brings it to life and asks the Pyodide worker
+its page's description (``calculator_pages``) and ``presentation``; ``docs/assets/js/`` brings it to life and asks the Pyodide worker
 for answers. Every widget also carries its build-time table (``static_tables``) and,
 for the bigger calculators, the answers for its starting inputs and worked examples
 (``answers.build_answers``): the script shows one of them at once, without waiting
@@ -29,6 +29,7 @@ from markupsafe import Markup
 from calculators import HEADLINES, PARAMETERS, READINGS, Param
 from calculators.errors import PAGE_RULES
 from chq_site import answers, engine
+from chq_site.calculator_pages import page
 from chq_site.paths import PACKAGE
 from chq_site.permalinks import (
     base_values,
@@ -39,19 +40,13 @@ from chq_site.permalinks import (
     start_values,
 )
 from chq_site.presentation import (
-    ADVANCED,
     CHARTS,
     CHOICE_LABELS,
     DETAILS,
     FIGURES,
-    GROUPS,
     HEADLINE_LABELS,
     HEADLINE_RANGE,
     HEADLINE_WHEN,
-    HELP,
-    IGNORED,
-    PRESETS,
-    SURFACED,
     TITLES,
     headline_for,
 )
@@ -144,7 +139,7 @@ def rules_mark(mechanic: str, table: str | None) -> str:
     calculator without one, compute()'s at its starting inputs and worked examples."""
     inputs = [[p.name, p.kind, p.default, p.minimum, p.maximum, list(p.choices), p.required]
               for p in PARAMETERS[mechanic]]
-    examples = [preset_values(mechanic, p) for p in PRESETS.get(mechanic, ())]
+    examples = [preset_values(mechanic, p) for p in page(mechanic).presets]
     answered: list[str] = [table] if table else [
         answers.build_reply(json.dumps({"mechanic": mechanic, "params": values}, sort_keys=True))
         for values in (base_values(mechanic), *examples)
@@ -176,13 +171,13 @@ def widget_spec(mechanic: str, *, compact: bool, start: dict[str, Any], canonica
         "figures": [list(f) for f in FIGURES[mechanic]],
         "table": table,
         "charts": list(CHARTS[mechanic]),
-        "ignored": list(IGNORED.get(mechanic, ())),
-        "surfaced": list(SURFACED.get(mechanic, ())),
+        "ignored": list(page(mechanic).ignored),
+        "surfaced": list(page(mechanic).surfaced),
         "details": DETAILS.get(mechanic),
         "presets": [
             {"id": p.id, "label": p.label, "params": preset_values(mechanic, p),
              "fragment": preset_fragment(mechanic, p.id), "note": p.note}
-            for p in PRESETS.get(mechanic, ())
+            for p in page(mechanic).presets
         ],
         "engine": engine_sizes(),
     }
@@ -221,14 +216,15 @@ def render_table_only(mechanic: str) -> str:
 
 def form_view(mechanic: str, uid: str, values: dict[str, Any]) -> dict[str, Any]:
     """The form's sections: the inputs most players change, then "More options"
-    (``presentation.ADVANCED``); each a list of fields, grouped side by side when the
-    mechanic has groups (``presentation.GROUPS``), or None when it has no such input."""
-    groups = GROUPS.get(mechanic, ())
+    (its page's ``advanced``); each a list of fields, grouped side by side when the
+    page has groups (``groups``), or None when it has no such input."""
+    described = page(mechanic)
+    groups = described.groups
 
     def section(advanced: bool) -> dict[str, Any] | None:
-        wanted = [field_view(p, uid, values[p.name], HELP.get((mechanic, p.name)))
+        wanted = [field_view(p, uid, values[p.name], described.help.get(p.name))
                   for p in PARAMETERS[mechanic]
-                  if (p.name in ADVANCED.get(mechanic, ())) == advanced]
+                  if (p.name in described.advanced) == advanced]
         if not wanted:
             return None
         if len(groups) < 2:

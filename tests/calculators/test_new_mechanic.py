@@ -10,69 +10,14 @@ calculators" section for it (``chq_site.scripting``, read from the copy).
 
 from __future__ import annotations
 
-import itertools
 import json
-import os
-import shutil
-import subprocess
-import sys
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
-
-COIN = '''"""Flipping coins: a made-up mechanic, the one file added to the package."""
-
-from __future__ import annotations
-
-from fractions import Fraction
-from math import comb
-from typing import Any
-
-from .inputs import _count
-from .mechanic import Chart, Figure, Headline, Mechanic
-from .probability import prob
-
-HEADS_IN = 2  # a coin is heads 1 time in 2
-
-
-def coin(**p: Any) -> dict[str, Any]:
-    n, k = p["n"], p["k"]
-    ways = [comb(n, heads) for heads in range(n + 1)]
-    total = HEADS_IN**n
-    return {
-        "mechanic": "coin",
-        "p_at_least": prob(Fraction(sum(ways[k:]), total)),
-        "distribution": [{"heads": h, "p": prob(Fraction(w, total))} for h, w in enumerate(ways)],
-        "expected_heads": prob(Fraction(n, HEADS_IN), bounded=False),
-        "explain": [f"{n} coins, each heads 1 time in {HEADS_IN}: {k} heads or more"],
-    }
-
-
-MECHANIC = Mechanic(
-    name="coin",
-    order=90,
-    title="Flipping coins",
-    compute=coin,
-    params=(
-        _count("n", "Coins flipped", 1, 20, None, help="how many coins"),
-        _count("k", "Heads wanted", 0, 20, 1),
-    ),
-    outputs={
-        "p_at_least": "chance of k heads or more",
-        "distribution": "how many heads: entries of heads, p",
-        "expected_heads": "heads, on average",
-    },
-    headline=Headline("p_at_least", "Chance of {k} heads or more"),
-    figures=(Figure("expected_heads", "Heads, on average", "num"),),
-    charts=(Chart("distribution", "How many heads come up", label="{heads} heads", value="p",
-                  cumulative=True, view="at-least", mark={"entry": "heads", "atLeastInput": "k"}),),
-    readings=("Each coin is heads or tails, as likely either way, whatever the others show.",),
-)
-'''
+from tests.calculators.coin_helpers import COIN, ROOT, brute_force, run, with_coin
 
 # Run in the copy: what the package says of the new mechanic, as JSON.
 PROBE = '''
@@ -91,28 +36,6 @@ print(json.dumps({
     "answers": {f"{n} {k}": compute("coin", {"n": n, "k": k}) for n in range(1, 7) for k in range(0, 8)},
 }))
 '''
-
-
-def with_coin(folder: Path, *extra: tuple[str, str]) -> Path:
-    """A copy of the package in ``folder`` with coin.py added (and any ``extra`` files)."""
-    package = folder / "calculators"
-    shutil.copytree(ROOT / "calculators", package, ignore=shutil.ignore_patterns("__pycache__"))
-    for name, text in (("coin.py", COIN), *extra):
-        (package / name).write_text(text, encoding="utf-8")
-    return package
-
-
-def run(folder: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    """Python on the copy: ``folder`` first on sys.path (and the current folder)."""
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(folder), os.environ.get("PYTHONPATH", "")])}
-    return subprocess.run([sys.executable, *args], cwd=folder, env=env, capture_output=True,
-                          text=True, encoding="utf-8", timeout=120)
-
-
-def brute_force(n: int, k: int) -> Fraction:
-    """Every sequence of n coins counted: the share with k heads or more."""
-    flips = list(itertools.product((0, 1), repeat=n))
-    return Fraction(sum(sum(f) >= k for f in flips), len(flips))
 
 
 @pytest.fixture(scope="module")
@@ -203,10 +126,11 @@ def test_the_scripting_page_has_its_section(copy: Path) -> None:
     assert section.startswith("### Flipping coins (`coin`) { #coin }")
     assert "| `n` | a whole number, 1 to 20 | required | Coins flipped (how many coins) |" in section
     assert "| `p_at_least` | chance of k heads or more (the headline) |" in section
-    # Its example: the site's starting values and worked examples (chq_site.presentation)
-    # know nothing of it yet (a later stage), so the command runs without its required input.
-    assert ("$ python -m calculators coin --table\n"
-            "error: n: enter a whole number from 1 to 20 (it is required)") in section
+    # Its example: no page describes it (chq_site/calculator_pages/), so its page's
+    # default starts its required input at its least value.
+    assert ("$ python -m calculators coin --n 1 --table\nFlipping coins\n"
+            "  Chance of 1 heads or more: 50.0%  (exactly 1/2)\n") in section
+    assert "$ echo $?\n0\n" in section
 
 
 def test_a_name_used_twice_stops_the_import(tmp_path: Path) -> None:
