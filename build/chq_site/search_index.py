@@ -1,0 +1,192 @@
+"""The search index for our own search worker (MiniSearch), made at build time.
+
+The site's search today is Material's lunr, wrapped (:mod:`chq_site.search`,
+``search/search-worker.js``). This module and ``search/worker/`` are its
+successor, measured before the site switches (``python -m tools.bench_search``):
+
+* :func:`index_entries`: Material's entries (a page's introduction, one per
+  section) as the worker shows them (location, title, text, boost) and as MiniSearch
+  indexes them: the entry's title, its page's title (a section of the Close Assault
+  page is about Close Assault), its text, and the players' words for the rules'
+  words it holds (:mod:`chq_site.search_words`: an entry that says "Close Assault"
+  is found by "melee", so a query is never rewritten), with the page's description
+  for a page's introduction.
+* :func:`build_engine_index`: MiniSearch's index of them, made by Node
+  (``search/search_index.mjs``, with the options the worker loads it with,
+  ``search/worker/options.js``): serialized, so a tablet builds nothing.
+* :func:`table_rows`: a table as one line per row, for a result that shows a
+  section's own text (Material's plugin flattens a table into a wall of words).
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+import subprocess
+from pathlib import Path
+from typing import Any
+
+from chq_site.paths import ROOT
+from chq_site.search_words import WORDS, Words
+
+TABLE = re.compile(r"<table\b.*?</table>", re.S)
+ROW = re.compile(r"<tr\b.*?</tr>", re.S)
+CELL = re.compile(r"<t[hd]\b[^>]*>(.*?)</t[hd]>", re.S)
+# Page URL prefix -> boost of its entries (longest prefix wins). A section of the
+# rules is the answer to a question; the calculators come first when asked for odds
+# (INTENT_BOOST); the reference pages repeat the rules in short.
+BOOSTS: dict[str, float] = {
+    "rules/": 1.0,
+    "calculators/": 0.25,
+    # Two rules in one: it holds the words of both; asked for either, its own calculator.
+    "calculators/shell-first/": 0.15,
+    "reference/quick-reference/": 0.3,
+    "reference/glossary/": 0.2,
+    "reference/scripting/": 0.05,
+    "hosting/": 0.05,
+    "": 0.1,  # the home page (and any page not listed)
+}
+# A page's introduction ranks below its sections: "a section answers before its page".
+PAGE_TOP = 0.8
+# Words that ask for a number rather than a rule: such a query finds the calculators
+# first (the worker leaves them out of the search; a typo of one counts).
+INTENT_WORDS = (
+    "odds",
+    "chance",
+    "chances",
+    "probability",
+    "probabilities",
+    "likely",
+    "likelihood",
+    "calculator",
+    "calculators",
+    "calculate",
+    "calc",
+    "percent",
+    "percentage",
+)
+# Two words that ask the same: "will my blind get 18 inches", "should I bombard first".
+INTENT_PHRASES = ("will my", "should i", "what are my", "how likely")
+INTENT_BOOST = 50
+# Players' words for what a calculator answers that its page does not say in them.
+CALCULATOR_WORDS: dict[str, str] = {
+    "calculators/supply/": "ammunition running out of ammo",
+}
+NODE_SCRIPT = Path(__file__).parent / "search" / "search_index.mjs"
+TIMEOUT = 120
+
+
+def boost_for(location: str) -> float:
+    """The boost of an index entry from its page's URL (:data:`BOOSTS`).
+
+    >>> boost_for("rules/blinds/#dummy-blinds"), boost_for("reference/glossary/#tn"), boost_for("")
+    (1.0, 0.2, 0.1)
+    """
+    path = location.split("#", 1)[0]
+    best = max((prefix for prefix in BOOSTS if path.startswith(prefix)), key=len)
+    return BOOSTS[best]
+
+
+def table_rows(match: re.Match[str]) -> str:
+    """A table as a list, one row a line ("Range band · TN", "6–12” · 3+ TN").
+
+    >>> table_rows(TABLE.search("<table><tr><th>a</th><th>b</th></tr><tr><td>1</td><td>2</td></tr></table>"))
+    '<ul><li>a · b</li><li>1 · 2</li></ul>'
+    """
+    rows = [" · ".join(c.strip() for c in CELL.findall(row)) for row in ROW.findall(match.group(0))]
+    return "<ul>" + "".join(f"<li>{row}</li>" for row in rows if row) + "</ul>"
+
+
+def plain(text: str) -> str:
+    """An entry's text without its markup.
+
+    >>> plain("<p>Blinds move <em>18&#8221;</em>.</p>")
+    'Blinds move 18” .'
+    """
+    return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", text)).split())
+
+
+def players_words(text: str, words: tuple[Words, ...] = WORDS) -> str:
+    """The players' words for each rules' word that ``text`` holds (a plural or an
+    ending after it counts: "Blinds", "deployed").
+
+    >>> players_words("A draw occurs when both sides roll...", (Words("draw", ("tie", "stalemate")),))
+    'tie stalemate'
+    >>> players_words("withdraw", (Words("draw", ("tie",)),))
+    ''
+    """
+    found: list[str] = []
+    for entry in words:
+        pattern = r"\b" + re.escape(entry.rules).replace(r"\ ", r"\s+") + r"(?:s|es|ed|ing|d)?\b"
+        if re.search(pattern, text, re.I):
+            found.extend(p for p in entry.players if p not in found)
+    return " ".join(found)
+
+
+def description(location: str, docs_dir: Path) -> str:
+    """A page's ``description`` (its front matter: what a search engine shows), for
+    a page's introduction; "" for a section or a page without one."""
+    if "#" in location:
+        return ""
+    source = docs_dir / (location + "index.md" if location.endswith("/") or not location else location)
+    if not source.is_file():
+        source = docs_dir / (location.rstrip("/") + ".md")
+    if not source.is_file():
+        return ""
+    found = re.match(r"---\n(.*?)\n---\n", source.read_text(encoding="utf-8"), re.S)
+    line = re.search(r"^description:\s*(.+)$", found.group(1), re.M) if found else None
+    return line.group(1).strip() if line else ""
+
+
+def index_entries(
+    docs: list[dict[str, Any]], docs_dir: Path = ROOT / "docs"
+) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """Material's entries as the worker shows them (location, title, text, boost) and
+    as MiniSearch indexes them (id: their position; title, page, text, words: the
+    players' words and, for a page's introduction, the page's description)."""
+    pages = {d["location"]: plain(d["title"]) for d in docs if "#" not in d["location"]}
+    shown, indexed = [], []
+    for number, doc in enumerate(docs):
+        location = doc["location"]
+        title, text = plain(doc["title"]), plain(doc["text"])
+        page = pages.get(location.split("#", 1)[0], "") if "#" in location else ""
+        words = players_words(f"{title} {page} {text}")
+        words = f"{words} {CALCULATOR_WORDS.get(location, '')} {description(location, docs_dir)}".strip()
+        whole = "#" in location or location.startswith("calculators/")  # a calculator's page is one entry
+        boost = boost_for(location) * (1 if whole else PAGE_TOP)
+        shown.append(
+            {"location": location, "title": doc["title"], "text": doc["text"], "boost": round(boost, 4)}
+        )
+        indexed.append({"id": number, "title": title, "page": page, "text": text, "words": words})
+    return shown, indexed
+
+
+def build_engine_index(entries: list[dict[str, Any]]) -> dict[str, Any]:
+    """MiniSearch's index of ``entries``, made by Node (``search/search_index.mjs``)."""
+    try:
+        done = subprocess.run(
+            ["node", str(NODE_SCRIPT)], input=json.dumps(entries), cwd=ROOT,
+            capture_output=True, text=True, timeout=TIMEOUT, check=False,
+        )  # fmt: skip
+    except OSError as error:
+        raise RuntimeError(f"the search index needs Node.js ({error}): run make setup") from error
+    if done.returncode != 0:
+        raise RuntimeError(f"the search index could not be made:\n{done.stderr.strip()}")
+    made: dict[str, Any] = json.loads(done.stdout)
+    return made
+
+
+def our_index(material: dict[str, Any], docs_dir: Path = ROOT / "docs") -> dict[str, Any]:
+    """What our worker reads in place of Material's ``search_index.json`` (given as
+    ``material``): the entries as shown, MiniSearch's index of them (``config``'s
+    ``chq_index``: Material's search box sends the worker only ``config`` and
+    ``docs``), and the words that ask for odds (``chq_intent``)."""
+    shown, indexed = index_entries(material["docs"], docs_dir)
+    config = {key: material["config"][key] for key in ("lang", "separator") if key in material["config"]}
+    config["chq_index"] = build_engine_index(indexed)
+    config["chq_intent"] = {
+        "words": list(INTENT_WORDS), "phrases": list(INTENT_PHRASES),
+        "boost": INTENT_BOOST, "prefix": "calculators/",
+    }  # fmt: skip
+    return {"config": config, "docs": shown}

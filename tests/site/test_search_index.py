@@ -1,0 +1,51 @@
+"""The next search's index, made at build time (build/chq_site/search_index.py):
+entries with the players' words for the rules' words they hold, the page's
+description on its introduction, boosts (a section above its page), and
+MiniSearch's serialized index of them, made by Node with the worker's own options."""
+
+from __future__ import annotations
+
+from chq_site import search_index
+from chq_site.search_words import Words
+
+MATERIAL = {
+    "config": {"lang": ["en"], "separator": "[\\s\\-]+", "pipeline": ["stopWordFilter"], "fields": {}},
+    "docs": [
+        {"location": "rules/close-assault/", "title": "Close Assault", "text": "<p>Close Assault is brutal.</p>"},
+        {"location": "rules/close-assault/#draws", "title": "Draws", "text": "<p>A draw occurs when...</p>"},
+        {"location": "calculators/spotting/", "title": "Spotting calculator", "text": "<p>The odds.</p>"},
+    ],
+}
+
+
+def test_players_words_come_with_the_rules_words_an_entry_holds() -> None:
+    words = (Words("Close Assault", ("melee",)), Words("draw", ("tie",)), Words("artillery", ("arty",)))
+    assert search_index.players_words("Units in Close Assault roll", words) == "melee"
+    assert search_index.players_words("Draws: a draw occurs", words) == "tie"
+    assert search_index.players_words("withdraw", words) == ""
+
+
+def test_entries_boosts_pages_and_descriptions() -> None:
+    shown, indexed = search_index.index_entries(MATERIAL["docs"])
+    boosts = {s["location"]: s["boost"] for s in shown}
+    assert boosts["rules/close-assault/#draws"] > boosts["rules/close-assault/"]  # a section before its page
+    assert boosts["rules/close-assault/"] > boosts["calculators/spotting/"]  # the rules before the calculators
+    draws = indexed[1]
+    assert (draws["id"], draws["title"], draws["page"]) == (1, "Draws", "Close Assault")
+    assert "melee" in draws["words"] and "tie" in draws["words"]
+    assert "Exact chance of spotting" in indexed[2]["words"]  # docs/calculators/spotting/index.md's description
+    assert [s["text"] for s in shown] == [d["text"] for d in MATERIAL["docs"]]
+
+
+def test_a_table_is_shown_as_rows() -> None:
+    html = "<table><thead><tr><th>Range band</th><th>TN</th></tr></thead><tr><td>6–12”</td><td>3+ TN</td></tr></table>"
+    assert search_index.TABLE.sub(search_index.table_rows, html) == "<ul><li>Range band · TN</li><li>6–12” · 3+ TN</li></ul>"
+
+
+def test_our_index_carries_minisearchs_serialized_index() -> None:
+    ours = search_index.our_index(MATERIAL)
+    engine = ours["config"]["chq_index"]
+    assert engine["documentCount"] == 3
+    assert "tie" in {term for term, _ in engine["index"]}  # a player's word for "draw", indexed
+    assert ours["config"]["chq_intent"]["boost"] == search_index.INTENT_BOOST
+    assert [d["location"] for d in ours["docs"]] == [d["location"] for d in MATERIAL["docs"]]
