@@ -101,6 +101,9 @@ def project_with_coin(folder: Path, *extra: tuple[str, str]) -> Path:
             target.parent.mkdir(parents=True, exist_ok=True)
             shutil.copy2(source, target)
     (folder / "node_modules").symlink_to(ROOT / "node_modules", target_is_directory=True)
+    if (ROOT / "build" / ".cache").is_dir():  # reused by content: what coin.py changes is made anew
+        shutil.copytree(ROOT / "build" / ".cache", folder / "build" / ".cache",
+                        ignore=shutil.ignore_patterns("*.part", "*.lock"))
     for name, text in (("calculators/coin.py", COIN), *extra):
         target = folder / name
         target.parent.mkdir(parents=True, exist_ok=True)
