@@ -33,9 +33,10 @@ browser:                        ## Debian's Chromium and its headless shell, Web
 	bash tools/install-browser.sh
 
 # One test process per core and one more (pytest-xdist; three here): a test file runs
-# whole in one of them, with its own browser and built site. With one per core the
-# browsers' waits left the CPU 10 % idle during `make test`; one more fills it
-# (vmstat: 1 % idle; 14 min 12 s instead of 15 min 39 s on 2 cores).
+# whole in one of them, with its own browser; the site is built once for them all
+# (tests/site_build.py). With one per core the browsers' waits left the CPU 10 % idle
+# during `make test`; one more fills it (vmstat: 1 % idle; 14 min 12 s instead of
+# 15 min 39 s on 2 cores).
 WORKERS := $(shell echo $$(( $$(nproc) + 1 )))
 PYTEST := $(PY) -m pytest -n $(WORKERS) --dist loadfile
 

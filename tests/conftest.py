@@ -7,19 +7,17 @@ over real HTTP from this machine (loopback only), both at the root and under the
 
 from __future__ import annotations
 
-import functools
-import http.server
 import sys
-import threading
-import time
 from collections.abc import Iterator
 from pathlib import Path
-from typing import NamedTuple
 
 import pytest
-from chq_site.runner import BuildFailed, strict_build
 
-ROOT = Path(__file__).resolve().parent.parent
+# (the helpers' names, here too: the browser tests and tools/ import them from here)
+from tests.serving import ROOT, QuietHTTPServer, RequestLog, SiteHandler, StaticServer
+from tests.site_build import SiteBuild, session_build
+
+__all__ = ["ROOT", "QuietHTTPServer", "RequestLog", "SiteHandler", "StaticServer"]
 ARTIFACTS = ROOT / ".artifacts"
 CHROMIUM = "/usr/bin/chromium"
 # The tests drive Chromium's headless shell (Debian's chromium-headless-shell: the
@@ -57,77 +55,13 @@ CHROMIUM_ARGS = [
 ]
 
 
-class SiteHandler(http.server.SimpleHTTPRequestHandler):
-    """A quiet static file handler with the MIME types Pyodide needs."""
-
-    extensions_map = {
-        **http.server.SimpleHTTPRequestHandler.extensions_map,
-        ".mjs": "text/javascript",
-        ".js": "text/javascript",
-        ".wasm": "application/wasm",
-        ".json": "application/json",
-        ".webmanifest": "application/manifest+json",
-    }
-
-    def log_message(self, format: str, *args: object) -> None:
-        pass
-
-
-class QuietHTTPServer(http.server.ThreadingHTTPServer):
-    """Does not print a traceback when the browser drops a connection mid-file
-    (it does whenever a test navigates away while Pyodide is still downloading)."""
-
-    def handle_error(self, request: object, client_address: object) -> None:
-        if not isinstance(sys.exc_info()[1], ConnectionError):
-            super().handle_error(request, client_address)  # type: ignore[arg-type]
-
-
-class StaticServer:
-    """A threaded HTTP server for one folder on 127.0.0.1 (a free port)."""
-
-    def __init__(self, directory: Path) -> None:
-        handler = functools.partial(SiteHandler, directory=str(directory))
-        self.httpd = QuietHTTPServer(("127.0.0.1", 0), handler)
-        self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
-
-    @property
-    def origin(self) -> str:
-        host, port = self.httpd.server_address[:2]
-        return f"http://{host}:{port}"
-
-    def __enter__(self) -> StaticServer:
-        self.thread.start()
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.httpd.shutdown()
-        self.httpd.server_close()
-
-
-def build_site(out: Path) -> float:
-    """Build the site into ``out`` with --strict; return the seconds it took."""
-    start = time.perf_counter()
-    try:
-        strict_build(out)
-    except BuildFailed as exc:
-        pytest.fail(str(exc))
-    return time.perf_counter() - start
-
-
-class SiteBuild(NamedTuple):
-    """Where the site was built, and how long ``mkdocs build --strict`` took."""
-
-    path: Path
-    seconds: float
-
-
 @pytest.fixture(scope="session")
 def site_build(tmp_path_factory: pytest.TempPathFactory) -> SiteBuild:
-    """The one strict build of the session: its folder and its duration."""
-    out = tmp_path_factory.mktemp("built") / "site"
-    elapsed = build_site(out)
-    print(f"\nsite built in {elapsed:.1f} s")
-    return SiteBuild(out, elapsed)
+    """The one strict build of the run (shared by its pytest-xdist workers:
+    tests/site_build.py): its folder and its duration."""
+    build = session_build(tmp_path_factory)
+    print(f"\nsite built in {build.seconds:.1f} s")
+    return build
 
 
 @pytest.fixture(scope="session")
@@ -163,31 +97,6 @@ def browser() -> Iterator[object]:
         instance = p.chromium.launch(executable_path=TEST_CHROMIUM, args=CHROMIUM_ARGS)
         yield instance
         instance.close()
-
-
-class RequestLog:
-    """Every request a browser context made, split into same-origin and off-origin.
-
-    Requests made by a service worker go through the context's routes too (Chromium);
-    ``service_worker`` lists them again so a test can tell that it saw them.
-    """
-
-    def __init__(self, origin: str) -> None:
-        self.origin = origin
-        self.local: list[str] = []
-        self.off_origin: list[str] = []
-        self.service_worker: list[str] = []
-
-    def route(self, route: object) -> None:
-        url = route.request.url  # type: ignore[attr-defined]
-        if route.request.service_worker is not None:  # type: ignore[attr-defined]
-            self.service_worker.append(url)
-        if url.startswith(self.origin + "/") or url.startswith(("data:", "blob:")):
-            self.local.append(url)
-            route.continue_()  # type: ignore[attr-defined]
-        else:
-            self.off_origin.append(url)
-            route.abort()  # type: ignore[attr-defined]
 
 
 @pytest.fixture

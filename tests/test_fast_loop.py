@@ -43,4 +43,4 @@ def test_the_fast_loop_keeps_the_bulk_of_the_suite(selected: list[str]) -> None:
     parts = {re.sub(r"/[^/]*$", "", t.split("::")[0]) for t in selected}
     for part in ("tests/calculators", "tests/site", "tests", "calculators", "build/chq_site"):
         assert part in parts, (part, sorted(parts))
-    assert any(t.startswith("tests/test_bundle.py::") for t in selected)
+    assert any(t.startswith("tests/club_bundle/test_zip.py::") for t in selected)

@@ -22,7 +22,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.site_helpers import build_edited_copy
-from tests.test_bundle import bundle, club_server, unzip_over
+from tests.club_bundle.bundle_helpers import bundle, club_server, unzip_over
 
 DESKTOP = {"width": 1366, "height": 1024}
 READY_TIMEOUT = 120_000  # precaching the whole build on a busy 2-core machine

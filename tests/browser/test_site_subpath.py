@@ -24,7 +24,7 @@ from tests.browser.site_helpers import (
     url,
     wait_for_search_settled,
 )
-from tests.club_server import serve_py
+from tests.club_bundle.club_server import serve_py
 
 
 class SubpathLog:

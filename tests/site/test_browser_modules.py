@@ -22,7 +22,7 @@ from pathlib import Path
 import pytest
 from chq_site import bundle
 
-from tests.conftest import ROOT
+from tests.serving import ROOT
 
 SOURCES = bundle.SOURCES
 # Not modules of the page's script: the worker's, those published as written, the

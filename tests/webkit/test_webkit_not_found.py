@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from tests.club_server import serve_py
+from tests.club_bundle.club_server import serve_py
 from tests.webkit.driver import run_js, wait_js
 
 SHOWN = """

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import ROOT
+from tests.serving import ROOT
 
 SERVE = ROOT / "tools" / "bundle_serve.py"
 

@@ -1,200 +1,21 @@
-"""The club bundle: tools/bundle.py writes a zip a club unpacks and serves.
-
-Builds the zip into a temporary folder, unpacks it, serves the folder with the
-bundled serve.py on 127.0.0.1 and checks what a browser gets: types, the .gz copies,
-validators and caching headers, the site's own 404, clean answers to bad paths,
-a new version unzipped over an old one, and a calculator page in Chromium.
-"""
+"""The bundle's serve.py, serving the unpacked bundle on 127.0.0.1: types, the .gz
+copies, validators and caching headers, the site's own 404, clean answers to bad
+paths, and a calculator page in Chromium."""
 
 from __future__ import annotations
 
-import calendar
-import contextlib
 import doctest
 import gzip
-import http.client
-import importlib.util
-import itertools
 import json
 import os
 import re
-import shutil
-import subprocess
-import threading
-import time
-import zipfile
-from collections.abc import Iterator
 from pathlib import Path
-from types import ModuleType
 from urllib.parse import urlsplit
 
 import pytest
-from chq_site.offline import precompress, write_service_worker
 
-from tests.conftest import ROOT, RequestLog, StaticServer
-
-
-def load_module(path: Path, name: str) -> ModuleType:
-    """Import a Python file that is not on sys.path (tools/ scripts, a bundle's serve.py)."""
-    spec = importlib.util.spec_from_file_location(name, path)
-    module = importlib.util.module_from_spec(spec)  # type: ignore[arg-type]
-    spec.loader.exec_module(module)  # type: ignore[union-attr]
-    return module
-
-
-bundle = load_module(ROOT / "tools" / "bundle.py", "bundle")
-serve_source = load_module(ROOT / "tools" / "bundle_serve.py", "bundle_serve_source")
-
-CALCULATOR = "calculators/spotting/"
-PAGE = "rules/blinds/"
-UNCHANGED = "assets/js/engine-worker.js"
-_servers = itertools.count()
-
-
-# ------------------------------------------------------------------ shared helpers
-
-
-def unzip_over(archive: Path, dest: Path) -> Path:
-    """Unpack ``archive`` into ``dest`` over whatever is there, the way a club does
-    (``unzip -o``: each file gets the date its zip entry carries); return the folder."""
-    dest.mkdir(parents=True, exist_ok=True)
-    if shutil.which("unzip"):
-        subprocess.run(["unzip", "-o", "-q", str(archive), "-d", str(dest)], check=True)
-    else:  # the same in Python (zipfile alone dates every file "now")
-        with zipfile.ZipFile(archive) as zf:
-            for info in zf.infolist():
-                target = Path(zf.extract(info, dest))
-                stamp = extended_time(info.extra)
-                if stamp is None:  # like unzip: the DOS field is local time
-                    stamp = int(time.mktime((*info.date_time, 0, 0, -1)))
-                os.utime(target, (stamp, stamp))
-    with zipfile.ZipFile(archive) as zf:
-        top = zf.namelist()[0].split("/", 1)[0]
-    return dest / top
-
-
-@contextlib.contextmanager
-def club_server(folder: Path, port: int = 0) -> Iterator[str]:
-    """Serve an unpacked bundle with its own serve.py on 127.0.0.1; yield the base URL."""
-    serve = load_module(folder / "serve.py", f"club_serve_{next(_servers)}")
-    server = serve.make_server(folder / "site", "127.0.0.1", port, quiet=True)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        host, bound = server.server_address[:2]
-        yield f"http://{host}:{bound}/"
-    finally:
-        server.shutdown()
-        server.server_close()
-
-
-def request(
-    url: str, method: str = "GET", headers: dict[str, str] | None = None
-) -> tuple[int, dict[str, str], bytes]:
-    """One raw HTTP request (no redirects followed, nothing decompressed)."""
-    parts = urlsplit(url)
-    connection = http.client.HTTPConnection(parts.hostname, parts.port, timeout=30)
-    try:
-        target = parts.path + (f"?{parts.query}" if parts.query else "")
-        connection.request(method, target, headers=headers or {})
-        response = connection.getresponse()
-        body = response.read()
-        return response.status, {k.lower(): v for k, v in response.getheaders()}, body
-    finally:
-        connection.close()
-
-
-def fetch(url: str, gzip: bool) -> tuple[int, dict[str, str], bytes]:
-    return request(url, headers={"Accept-Encoding": "gzip"} if gzip else {})
-
-
-# ------------------------------------------------------------------------ fixtures
-
-
-@pytest.fixture(scope="module")
-def made(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, float, float]:
-    """``make_bundle`` end to end (it builds the site); the zip and when it was made."""
-    out = tmp_path_factory.mktemp("dist")
-    started = time.time()
-    target = bundle.make_bundle(out)
-    finished = time.time()
-    assert target.name == f"combat-hq-rules-{bundle.project_version()}.zip"
-    print(f"\nbundle {target.name}: {target.stat().st_size / 1e6:.1f} MB")
-    return target, started, finished
-
-
-@pytest.fixture(scope="module")
-def unpacked(made: tuple[Path, float, float], tmp_path_factory: pytest.TempPathFactory) -> Path:
-    target = made[0]
-    with zipfile.ZipFile(target) as archive:
-        names = archive.namelist()
-        assert names == sorted(names)
-    folder = unzip_over(target, tmp_path_factory.mktemp("unzipped"))
-    assert folder.name == f"combat-hq-rules-{bundle.project_version()}"
-    assert (folder / "README.txt").is_file() and (folder / "serve.py").is_file()
-    assert (folder / "site" / "index.html").is_file() and (folder / "site" / "sw.js").is_file()
-    assert target.stat().st_size < 40e6, "the bundle should stay well under a USB stick's patience"
-    return folder
-
-
-@pytest.fixture(scope="module")
-def served(unpacked: Path) -> Iterator[str]:
-    with club_server(unpacked) as base:
-        yield base
-
-
-# --------------------------------------------------------------------- the zip
-
-
-def test_readme_says_how_to_serve(unpacked: Path) -> None:
-    readme = (unpacked / "README.txt").read_text(encoding="utf-8")
-    assert "python3 serve.py" in readme and "http.server" in readme
-
-
-def test_entries_carry_the_build_time(made: tuple[Path, float, float], unpacked: Path) -> None:
-    """Every entry is dated when the bundle was made (a fixed old date made every
-    version look the same to a web server: 304 for changed pages)."""
-    target, started, finished = made
-    with zipfile.ZipFile(target) as archive:
-        infos = archive.infolist()
-    dates = {info.date_time for info in infos}
-    assert len(dates) == 1, f"one build, one date: {sorted(dates)[:3]}"
-    # The DOS field holds UTC with 2-second steps; the extended field the exact second.
-    dos = calendar.timegm((*dates.pop(), 0, 0, 0))
-    assert started - 2 <= dos <= finished + 2, (time.gmtime(dos), time.gmtime(started))
-    for info in infos:
-        stamp = extended_time(info.extra)
-        assert stamp is not None and int(started) <= stamp <= finished + 1, info.filename
-    # unzip gives each file that date.
-    page = unpacked / "site" / PAGE / "index.html"
-    assert int(started) <= page.stat().st_mtime <= finished + 1
-
-
-def extended_time(extra: bytes) -> int | None:
-    """The modification time in a zip entry's extended-timestamp field (0x5455), if any."""
-    offset = 0
-    while offset + 4 <= len(extra):
-        kind, size = (
-            int.from_bytes(extra[offset : offset + 2], "little"),
-            int.from_bytes(extra[offset + 2 : offset + 4], "little"),
-        )
-        if kind == 0x5455 and size >= 5 and extra[offset + 4] & 1:
-            return int.from_bytes(extra[offset + 5 : offset + 9], "little", signed=True)
-        offset += 4 + size
-    return None
-
-
-def test_source_date_epoch_makes_the_zip_reproducible(built_site: Path, tmp_path: Path, monkeypatch) -> None:
-    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1764547200")  # 2025-12-01 00:00:00 UTC
-    first = bundle.make_bundle(tmp_path / "a", site=built_site)
-    second = bundle.make_bundle(tmp_path / "b", site=built_site)
-    assert first.read_bytes() == second.read_bytes()
-    with zipfile.ZipFile(first) as archive:
-        info = archive.infolist()[0]
-    assert info.date_time == (2025, 12, 1, 0, 0, 0) and extended_time(info.extra) == 1764547200
-
-
-# ------------------------------------------------------------------- serve.py
+from tests.club_bundle.bundle_helpers import CALCULATOR, PAGE, fetch, request, serve_source
+from tests.serving import RequestLog
 
 
 def test_serve_py_types_and_gzip(served: str, unpacked: Path) -> None:
@@ -324,56 +145,6 @@ def test_etag_from_content_and_conditional_requests(served: str, unpacked: Path)
     assert request(served + PAGE)[1]["etag"] == plain
 
 
-def test_new_bundle_unzipped_over_the_old_one_is_sent(
-    made: tuple[Path, float, float], unpacked: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """Issue 9, case 2: after a club unzips a new version over the old one, a browser's
-    conditional request for a changed page or sw.js gets the new bytes (not a 304);
-    unchanged files still get a 304 from serve.py. Python's http.server, which knows
-    only dates (like nginx's and Apache's default ETags), sends the new page too."""
-    folder = unzip_over(made[0], tmp_path / "club")
-    # The second version: one page edited; sw.js and the .gz copies rewritten by the
-    # build's own functions.
-    changed = tmp_path / "site2"
-    shutil.copytree(unpacked / "site", changed)
-    page = changed / PAGE / "index.html"
-    page.write_bytes(page.read_bytes().replace(b"</article>", b"<p>Club errata 2.</p></article>", 1))
-    write_service_worker(changed)
-    precompress(changed)
-    assert (changed / "sw.js").read_bytes() != (folder / "site" / "sw.js").read_bytes()
-    # Made a minute after the first (no two club updates share a second).
-    monkeypatch.setenv("SOURCE_DATE_EPOCH", str(int(made[2]) + 60))
-    second = bundle.make_bundle(tmp_path / "dist2", site=changed)
-
-    with club_server(folder) as base, StaticServer(folder / "site") as plain:
-        status, headers, _ = request(f"{plain.origin}/{PAGE}")
-        assert status == 200
-        dated = {"If-Modified-Since": headers["last-modified"]}
-        before = {}
-        for rel, gz in ((PAGE, True), (PAGE, False), ("sw.js", False), (UNCHANGED, True)):
-            status, headers, _ = request(base + rel, headers={"Accept-Encoding": "gzip"} if gz else {})
-            assert status == 200
-            before[rel, gz] = {
-                "If-Modified-Since": headers["last-modified"],
-                **({"If-None-Match": headers["etag"]} if "etag" in headers else {}),
-                **({"Accept-Encoding": "gzip"} if gz else {}),
-            }
-        unzip_over(second, tmp_path / "club")  # while serve.py runs, as a club might
-        for (rel, gz), conditional in before.items():
-            status, headers, body = request(base + rel, headers=conditional)
-            if rel == UNCHANGED:
-                assert status == 304, f"{rel} did not change: a 304 saves the transfer"
-                continue
-            assert status == 200, f"{rel} (gzip {gz}) changed but the server said {status}"
-            text = gzip.decompress(body) if headers.get("content-encoding") == "gzip" else body
-            assert text == (changed / (rel + "index.html" if rel.endswith("/") else rel)).read_bytes()
-        status, _, body = request(f"{plain.origin}/{PAGE}", headers=dated)
-        assert status == 200 and b"Club errata 2." in body, f"http.server said {status}"
-
-
-# ------------------------------------------------------------------ doors of serve.py
-
-
 def test_a_304_is_the_whole_answer(served: str) -> None:
     """After a 304 nothing else is written on the connection (no stray 404 page)."""
     import socket
@@ -477,9 +248,6 @@ def test_serve_py_examples() -> None:
     """The examples in tools/bundle_serve.py's docstrings (tools/ is not collected)."""
     failed, tried = doctest.testmod(serve_source)
     assert tried > 0 and failed == 0
-
-
-# ----------------------------------------------------------------------- browser
 
 
 def test_calculator_computes_from_the_bundle(served: str, unpacked: Path, browser) -> None:

@@ -29,7 +29,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.club_server import SERVE, get, serve_py
+from tests.club_bundle.club_server import SERVE, get, serve_py
 from tools import bundle_serve
 
 PAGE = "rules/blinds/"

@@ -1,0 +1,87 @@
+"""Serving a built site to a browser in the tests: a static server on 127.0.0.1 with
+the MIME types Pyodide needs, and a log of the requests a browser context makes.
+
+A helper module (test modules import it; they import no other test module)."""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import sys
+import threading
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+class SiteHandler(http.server.SimpleHTTPRequestHandler):
+    """A quiet static file handler with the MIME types Pyodide needs."""
+
+    extensions_map = {
+        **http.server.SimpleHTTPRequestHandler.extensions_map,
+        ".mjs": "text/javascript",
+        ".js": "text/javascript",
+        ".wasm": "application/wasm",
+        ".json": "application/json",
+        ".webmanifest": "application/manifest+json",
+    }
+
+    def log_message(self, format: str, *args: object) -> None:
+        pass
+
+
+class QuietHTTPServer(http.server.ThreadingHTTPServer):
+    """Does not print a traceback when the browser drops a connection mid-file
+    (it does whenever a test navigates away while Pyodide is still downloading)."""
+
+    def handle_error(self, request: object, client_address: object) -> None:
+        if not isinstance(sys.exc_info()[1], ConnectionError):
+            super().handle_error(request, client_address)  # type: ignore[arg-type]
+
+
+class StaticServer:
+    """A threaded HTTP server for one folder on 127.0.0.1 (a free port)."""
+
+    def __init__(self, directory: Path) -> None:
+        handler = functools.partial(SiteHandler, directory=str(directory))
+        self.httpd = QuietHTTPServer(("127.0.0.1", 0), handler)
+        self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
+
+    @property
+    def origin(self) -> str:
+        host, port = self.httpd.server_address[:2]
+        return f"http://{host}:{port}"
+
+    def __enter__(self) -> StaticServer:
+        self.thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.httpd.shutdown()
+        self.httpd.server_close()
+
+
+
+class RequestLog:
+    """Every request a browser context made, split into same-origin and off-origin.
+
+    Requests made by a service worker go through the context's routes too (Chromium);
+    ``service_worker`` lists them again so a test can tell that it saw them.
+    """
+
+    def __init__(self, origin: str) -> None:
+        self.origin = origin
+        self.local: list[str] = []
+        self.off_origin: list[str] = []
+        self.service_worker: list[str] = []
+
+    def route(self, route: object) -> None:
+        url = route.request.url  # type: ignore[attr-defined]
+        if route.request.service_worker is not None:  # type: ignore[attr-defined]
+            self.service_worker.append(url)
+        if url.startswith(self.origin + "/") or url.startswith(("data:", "blob:")):
+            self.local.append(url)
+            route.continue_()  # type: ignore[attr-defined]
+        else:
+            self.off_origin.append(url)
+            route.abort()  # type: ignore[attr-defined]
