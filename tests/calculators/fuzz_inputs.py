@@ -1,7 +1,10 @@
-"""Throw generated input, valid and not, at every door: compute(), compute_json()
-and the command line. Nothing but a result or an InputError may come out: exit 0
-with JSON, or exit 2 with exactly one ``error: <field>: <message>`` line, and
-compute_json always answers JSON with "result" or "error"."""
+"""What the fuzz tests throw at the doors, and what they accept back: generated
+requests (valid and not), argv and JSON texts, and the checks of a result, an
+InputError and the command line's output. Shared by test_fuzz_compute.py,
+test_fuzz_cli.py and test_fuzz_raw.py (one door a file, so that pytest-xdist runs
+the doors side by side).
+
+A helper module: the tests' settings (EXAMPLES inputs a door) are here too."""
 
 from __future__ import annotations
 
@@ -14,11 +17,10 @@ import os
 import re
 from typing import Any
 
-from hypothesis import HealthCheck, event, given, settings
+from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 
-from calculators import MECHANICS, PARAMETERS, InputError, Param, compute, compute_json, dumps
-from calculators.api import MAX_DEPTH
+from calculators import MECHANICS, PARAMETERS, InputError, Param
 from calculators.cli import main
 
 # Per door for well-formed requests; CHQ_FUZZ_EXAMPLES sets fewer for the everyday
@@ -168,64 +170,12 @@ def faithful_json(params: Any) -> str | None:
         return None
 
 
-# -- well-formed requests ---------------------------------------------------------------
-
-
-@FUZZ
-@given(requests())
-def _fuzz_compute(request: tuple[str, Any]) -> None:
-    mechanic, params = request
-    COUNTS["compute"] += 1
-    try:
-        result = compute(mechanic, params)
-    except InputError as exc:
-        check_error(exc)
-    else:
-        check_result(result)
-
-
-def test_compute_gives_a_result_or_an_input_error() -> None:
-    before = COUNTS["compute"]
-    _fuzz_compute()
-    assert COUNTS["compute"] - before >= EXAMPLES  # the fuzzer did run all its inputs
-
-
 def as_flags(params: dict[str, Any]) -> list[str]:
     argv = []
     for key, val in params.items():
         argv.append("--" + str(key).replace("_", "-"))
         argv.append(json.dumps(val) if not isinstance(val, str) else val)
     return argv
-
-
-@FUZZ
-@given(requests(), st.booleans())
-def _fuzz_cli(request: tuple[str, Any], use_json: bool) -> None:
-    mechanic, params = request
-    COUNTS["cli"] += 1
-    as_json = faithful_json(params)
-    if (use_json or not isinstance(params, dict)) and as_json is not None:
-        argv = [mechanic, "--json", as_json]
-        status, out, err = run(argv)
-        line = check_cli(status, out, err, argv)
-        if not isinstance(params, dict) or depth(params) > MAX_DEPTH:
-            return  # compute() takes any Python data; the command line refuses such JSON on json
-        # one place: the command line says exactly what compute() says
-        try:
-            expected = dumps(compute(mechanic, json.loads(as_json))) + "\n"
-        except InputError as exc:
-            assert line == f"error: {exc.field}: {exc.message}\n", (argv, line)
-        else:
-            assert line is None and out == expected
-    elif isinstance(params, dict):
-        argv = [mechanic, *as_flags(params)]
-        check_cli(*run(argv), argv)
-
-
-def test_command_line_prints_json_or_one_error_line() -> None:
-    before = COUNTS["cli"]
-    _fuzz_cli()
-    assert COUNTS["cli"] - before >= EXAMPLES
 
 
 # -- raw text: argv items and request strings ------------------------------------------
@@ -290,20 +240,6 @@ def argvs(draw: st.DrawFn) -> list[str]:
     return [item for item in argv if item not in ("-h", "--help")]
 
 
-@RAW_FUZZ
-@given(argvs())
-def _fuzz_argv(argv: list[str]) -> None:
-    COUNTS["argv"] += 1
-    line = check_cli(*run(argv), argv)
-    event("exit 0" if line is None else "exit 2 on " + line.split(": ")[1])
-
-
-def test_any_argv_prints_json_or_one_error_line() -> None:
-    before = COUNTS["argv"]
-    _fuzz_argv()
-    assert COUNTS["argv"] - before >= RAW_EXAMPLES
-
-
 @st.composite
 def request_texts(draw: st.DrawFn) -> str:
     mechanic, params = draw(requests())
@@ -327,24 +263,3 @@ def request_texts(draw: st.DrawFn) -> str:
     elif kind == 4:  # not JSON text at all
         text = draw(TEXT)
     return text
-
-
-@RAW_FUZZ
-@given(request_texts())
-def _fuzz_compute_json(request: str) -> None:
-    COUNTS["compute_json"] += 1
-    answer = json.loads(compute_json(request))
-    assert isinstance(answer, dict) and len(answer) == 1, answer
-    event("result" if "result" in answer else "error on " + answer["error"]["field"])
-    if "result" in answer:
-        check_result(answer["result"])
-    else:
-        error = answer["error"]
-        assert set(error) == {"field", "message"}
-        check_error(InputError(error["field"], error["message"]))
-
-
-def test_compute_json_always_answers_result_or_error() -> None:
-    before = COUNTS["compute_json"]
-    _fuzz_compute_json()
-    assert COUNTS["compute_json"] - before >= RAW_EXAMPLES
