@@ -211,7 +211,7 @@ def parse(argv: Sequence[str]) -> tuple[str, dict[str, Any], bool]:
 
 def _fill(template: str, entry: dict[str, Any], index: int) -> str:
     """A cell or a label from one entry of a result's list, as the page fills it
-    (``fill`` in docs/assets/js/companion/util.js): "#", "pct:key", "bool:key" or
+    (``fill`` in build/chq_site/widget/util.js): "#", "pct:key", "bool:key" or
     text with {key} slots."""
     if template == "#":
         return str(index + 1)

@@ -6,7 +6,7 @@ Each mechanic's module declares its words (``MECHANIC``: :mod:`calculators.mecha
 the tables here are views of the registry (:mod:`calculators.registry`), by name.
 One home for the page and the command line: the site's widgets show these
 (``chq_site.presentation`` re-exports them and the build writes them into each
-widget's spec, ``docs/assets/js/companion/`` lays them out) and ``--table`` prints
+widget's spec, ``build/chq_site/widget/`` lays them out) and ``--table`` prints
 the same words. Data only flows this way: nothing here knows of the site build.
 """
 
@@ -65,7 +65,7 @@ def fill_label(template: str, inputs: dict[str, Any]) -> str:
 
 # A headline that is a range, "low–high" (one figure when both ends print alike; the
 # headline key is the low end), and a chance shown beside it, with the difference the
-# plan makes in percentage points (docs/assets/js/companion/result.js draws the same).
+# plan makes in percentage points (build/chq_site/widget/result.js draws the same).
 HEADLINE_RANGE: dict[str, dict[str, Any]] = {
     name: r for name, m in BY_NAME.items() if (r := m.headline.range_dict()) is not None}
 

@@ -9,7 +9,7 @@ and the site read the mechanics from there (the tables keyed by a mechanic's nam
 ``PARAMETERS``, ``TITLES``, ``OUTPUTS``..., are views of the registry).
 
 The small types below are the words of a result, as the page lays them out
-(``docs/assets/js/companion/``) and ``--table`` prints them; ``as_dict`` gives each
+(``build/chq_site/widget/``) and ``--table`` prints them; ``as_dict`` gives each
 in the shape the site's widget spec carries.
 """
 

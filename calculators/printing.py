@@ -9,7 +9,7 @@ A chance that is possible but rounds to 0.0% prints "<0.1%", one that is not
 certain but rounds to 100.0% prints ">99.9%".
 
 The command line, the build's tables and answers, and the page print through this
-rule. The page's copy is ``docs/assets/js/companion/printing.js``; both are checked
+rule. The page's copy is ``build/chq_site/widget/printing.js``; both are checked
 against the same golden values (``tests/fixtures/printing.json``, written from this
 module by ``tests/calculators/test_printing.py``), so a drift fails a test.
 """

@@ -1,4 +1,4 @@
-"""Draw the app icons (docs/assets/icons/) with the Python standard library only.
+"""Draw the app icons (build/chq_site/offline/icons/) with the Python standard library only.
 
 Run ``python -m tools.make_icons`` after changing the drawing; the outputs are
 committed. One set of shapes (a tank on a brown square, inside the central 80 %
@@ -13,7 +13,7 @@ import zlib
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-OUT = ROOT / "docs" / "assets" / "icons"
+OUT = ROOT / "build" / "chq_site" / "offline" / "icons"
 
 BACKGROUND = (0x79, 0x55, 0x48)  # Material "brown", the site's primary colour
 FOREGROUND = (0xF6, 0xEB, 0xD9)

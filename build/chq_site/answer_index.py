@@ -1,7 +1,7 @@
 """What every answer table is made of (answers.py's and answer_groups.py's): a pool of
 distinct values, the distinct answers (each a list of value slots), and the index
 from each input class (or combination of classes) to its answer, ``width`` base-36
-digits apiece (companion/answers.js reads it back)."""
+digits apiece (answers/answers.js reads it back)."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """Answers before the engine, computed at build time by the same ``compute()``.
 
-Two kinds, both read by ``companion.js`` before the Pyodide engine is ready:
+Two kinds, both read by the site's script (``answers/answers.js``) before the Pyodide engine is ready:
 
 * **a widget's own answers** (``build_answers``): for its starting inputs and each
   worked example of the bigger calculators, carried in the page as a small JSON map

@@ -20,7 +20,7 @@ esbuild (npm ``esbuild``, pinned in ``package.json``; ``make setup`` installs it
 * JS: the entries of ``SCRIPTS``, with every module they import, evaluated in the
   order the browser evaluates them (each entry in turn, depth first, imports before
   importers, each module once), as one classic script (an IIFE: no global names) in
-  ``assets/js/companion/``, so ``document.currentScript.src`` resolves relative URLs
+  ``assets/js/site/``, so ``document.currentScript.src`` resolves relative URLs
   as before (widget/util.js: the site root is three folders up).
 * The engine worker: ``engine/engine-worker.js`` and the modules it imports
   (``engine/engine-worker/``, one per concern) as one ES module at
@@ -31,7 +31,7 @@ esbuild (npm ``esbuild``, pinned in ``package.json``; ``make setup`` installs it
 
 Two scripts are published as they are written (``COPIED``): the offline copy's
 ``offline.js`` (after Material's bundle, deferred) and the search worker that wraps
-Material's.
+Material's; so are the web app's manifest and icons.
 
 The first two names carry a hash of their content and their map's (``bundle_serve``
 sends those as immutable; the worker's name stays, revalidated like every unhashed
@@ -87,18 +87,27 @@ STYLESHEETS = [
 # The entries of the one script, evaluated in this order as module tags would be.
 SCRIPTS = ["widget/main.js", "glossary/glossary.js", "theme/keyboard.js"]
 WORKER_SOURCE = "engine/engine-worker.js"
-# Published as written: site path -> source.
-COPIED = {"assets/js/offline.js": "offline/offline.js", "assets/js/search-worker.js": "search/search-worker.js"}
+# Published as written: site path -> source. The web app's manifest and icons are the
+# offline copy's (offline.py links them from every page; the 404 page finds the site
+# root by the manifest), not content: they live with it.
+COPIED = {
+    "assets/js/offline.js": "offline/offline.js",
+    "assets/js/search-worker.js": "search/search-worker.js",
+    "manifest.webmanifest": "offline/manifest.webmanifest",
+    "assets/icons/icon-192.png": "offline/icons/icon-192.png",
+    "assets/icons/icon-512.png": "offline/icons/icon-512.png",
+    "assets/icons/icon.svg": "offline/icons/icon.svg",
+}
 OFFLINE_SCRIPT = "assets/js/offline.js"  # deferred: after Material's bundle (material_last)
 # The feature folders holding browser code or styles (watched by `mkdocs serve`).
 FOLDERS = sorted(p.name for p in SOURCES.iterdir() if p.is_dir() and (any(p.glob("*.js")) or any(p.glob("*.css"))))
 
-CSS_NAME = "assets/css/companion.{digest}.css"
-JS_NAME = "assets/js/companion/companion.{digest}.js"
+CSS_NAME = "assets/css/site.{digest}.css"
+JS_NAME = "assets/js/site/site.{digest}.js"
 WORKER = "assets/js/engine-worker.js"  # its own name: started by it
 # Our bundles' maps, by site path (lean.remove_source_maps keeps these).
 OUR_MAP = re.compile(
-    r"^(?:(?:assets/css/companion|assets/js/companion/companion)\.[0-9a-f]{10}\.(?:css|js)|assets/js/engine-worker\.js)\.map$"
+    r"^(?:(?:assets/css/site|assets/js/site/site)\.[0-9a-f]{10}\.(?:css|js)|assets/js/engine-worker\.js)\.map$"
 )
 # No syntax newer than the sources' own (ES2020: BigInt literals); what Safari 14.1
 # needs (the first Safari that reads them all; CSS: -webkit-user-select).

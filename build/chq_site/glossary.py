@@ -18,7 +18,7 @@ most ``LINKS_PER_SECTION`` of them in each section (the text between two heading
 and each term at most once on a page: the first term in a section not linked yet.
 Text dense with links is hard to tap and to read; the glossary is one tap away.
 
-With JavaScript, ``assets/js/companion/glossary.js`` opens the definition in place
+With JavaScript, ``glossary/glossary.js`` opens the definition in place
 (a tap, a click, Enter or Space; hover with a mouse); without it the term is a plain
 link to the glossary entry, which links on to the rule. No ``title``: Material's
 ``content.tooltips`` would put its own small tooltip on it.

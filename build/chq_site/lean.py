@@ -195,7 +195,7 @@ TEMPLATE_PARTS = "partials/"
 
 
 def without_template_parts(files: Any) -> Any:
-    """The site's files without what ``overrides/partials/`` holds besides templates
+    """The site's files without what ``theme/material/partials/`` holds besides templates
     (a script the templates include inline, such as ``sitemap-shim.js``): MkDocs
     copies a theme folder's other files into the site, where nothing asks for these."""
     for file in [f for f in files if f.src_uri.startswith(TEMPLATE_PARTS) and not f.src_uri.endswith(".html")]:

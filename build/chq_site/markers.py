@@ -212,14 +212,14 @@ class MarkerPreprocessor(Preprocessor):  # type: ignore[misc]  # (the same)
 
 def _engine_meta(marker: Marker, page: Any) -> None:
     # A page whose main widget needs the engine for any input but its own: the
-    # template starts the worker from <head> (overrides/main.html). One that
+    # template starts the worker from <head> (theme/material/main.html). One that
     # answers from its answer table (in the page, widget.html) starts it once
     # that answer is on screen (widget.js): Python starting beside the page held
     # the answer back on a 2-core tablet.
     main = not (marker.table_only or marker.compact)
     if main and getattr(page, "meta", None) is not None:
         # Its engine starts as the page loads: the search index waits for it
-        # (overrides/main.html "#hold:", assets/js/search-worker.js).
+        # (theme/material/main.html "#hold:", search/search-worker.js).
         page.meta["chq_engine_main"] = True
         if marker.mechanic not in answers.TABLED:
             page.meta["chq_engine_boot"] = engine.fetched_sizes()

@@ -71,7 +71,7 @@ RELATIVE_RESOURCE = re.compile(
 def hide_from_preload(html: str) -> str:
     """Write the page's stylesheet and script tags from script, after its ``<base>``.
 
-    overrides/404.html renders the "not found" page with links relative to the site
+    theme/material/404.html renders the "not found" page with links relative to the site
     root and sets ``<base>`` to the root it finds at run time. Chromium's preload
     scanner reads ahead of that script and would fetch each stylesheet and script
     relative to the page's own address (/rules/x/y/assets/...: failed requests).
@@ -98,7 +98,7 @@ def fix_not_found_page(site_dir: Path) -> bool:
         return False
     html = page.read_text(encoding="utf-8")
     if "window.__chqRoot" not in html:
-        return False  # not our template (overrides/404.html): leave it
+        return False  # not our template (theme/material/404.html): leave it
     fixed = hide_from_preload(html)
     if offline_enabled() and not STAMPED_TAG.search(fixed.encode()) and "</head>" in fixed:
         fixed = fixed.replace("</head>", f"  {BUILD_TAG.decode()}\n</head>", 1)

@@ -4,7 +4,7 @@ canonical key of a full set of inputs.
 A widget's address carries its inputs (``#att_dice=6&att_flank=true``); an input it
 leaves out means its default (as for ``compute()``), or for a required one its
 starting value (its page's ``starting``, ``calculator_pages``). The page's modules read and write the same
-fragments and keys (docs/assets/js/companion/permalink.js, params.js, answers.js):
+fragments and keys (widget/permalink.js, widget/params.js, answers/answers.js):
 the golden values tests/site/test_golden_vectors.py writes from this module are
 checked against them under Node (tests/js/).
 """

@@ -32,13 +32,17 @@ from chq_site import (
     titles,
     widgets,
 )
+from chq_site.paths import PACKAGE
+
+# Our overrides of Material's templates (main.html, 404.html, partials/).
+MATERIAL_TEMPLATES = PACKAGE / "theme" / "material"
 
 
-class CompanionConfig(Config):  # type: ignore[no-untyped-call]  # (MkDocs: untyped __init_subclass__)
+class SiteConfig(Config):  # type: ignore[no-untyped-call]  # (MkDocs: untyped __init_subclass__)
     """The plugin has no options: ``- chq-site`` in ``mkdocs.yml`` is all it takes."""
 
 
-class CompanionPlugin(BasePlugin[CompanionConfig]):  # type: ignore[no-untyped-call]  # (the same)
+class SitePlugin(BasePlugin[SiteConfig]):  # type: ignore[no-untyped-call]  # (the same)
     """Calculator widgets, build-time answers, glossary links, engine and offline copy."""
 
     def on_startup(self, *, command: str, dirty: bool) -> None:
@@ -52,11 +56,15 @@ class CompanionPlugin(BasePlugin[CompanionConfig]):  # type: ignore[no-untyped-c
         # a changed module or stylesheet of a feature folder: the rebuild runs on_config
         # again, and esbuild makes the bundle anew.
         server.watch(str(widgets.TEMPLATES))
+        server.watch(str(MATERIAL_TEMPLATES))
         for folder in bundle.FOLDERS:
             server.watch(str(bundle.SOURCES / folder))
         return server
 
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
+        # Material's page templates, overridden (what `custom_dir` in mkdocs.yml would
+        # name): searched before the theme's own.
+        config.theme.dirs.insert(0, str(MATERIAL_TEMPLATES))
         config.extra["engine"] = engine.engine_info()
         # Our assets: one stylesheet and one script, made by esbuild (chq_site/bundle.py).
         self._bundle = bundle.bundle_config(config)

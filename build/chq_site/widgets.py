@@ -3,7 +3,7 @@ it sits on, rendered from the Jinja templates in ``templates/`` (what a widget l
 like is there; this module only prepares what they show).
 
 Its form is built from ``calculators.PARAMETERS``; what it shows comes from
-its page's description (``calculator_pages``) and ``presentation``; ``docs/assets/js/`` brings it to life and asks the Pyodide worker
+its page's description (``calculator_pages``) and ``presentation``; the widget's browser code (``widget/``) brings it to life and asks the Pyodide worker
 for answers. Every widget also carries its build-time table (``static_tables``) and,
 for the bigger calculators, the answers for its starting inputs and worked examples
 (``answers.build_answers``): the script shows one of them at once, without waiting

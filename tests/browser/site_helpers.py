@@ -396,14 +396,14 @@ def wait_for_calculators(page: Any, timeout: float = 30_000) -> list[str]:
 def build_edited_copy(out: Path, project: Path, marker: str | None, page: str = "rules/spotting.md") -> None:
     """Strict build into ``out`` of a copy of the project whose ``docs/<page>`` ends
     with the sentence ``marker`` (None: unedited). The copy has its own docs/ and
-    mkdocs.yml; build/ and overrides/ are links to the real ones, so the real docs/ is
+    mkdocs.yml; build/ is a link to the real one, so the real docs/ is
     never touched."""
     from chq_site.runner import strict_build
 
     project.mkdir(parents=True, exist_ok=True)
     shutil.copytree(ROOT / "docs", project / "docs", dirs_exist_ok=True)
     shutil.copy2(ROOT / "mkdocs.yml", project / "mkdocs.yml")
-    for name in ("build", "overrides"):
+    for name in ("build",):
         if not (project / name).exists():
             (project / name).symlink_to(ROOT / name, target_is_directory=True)
     edited = project / "docs" / page

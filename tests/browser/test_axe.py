@@ -5,9 +5,9 @@ Each built page (the home, the rules, the reference, the calculators, hosting, t
 (where Material's navigation is a drawer), with its calculators settled, in the
 scheme it opens in and again after a tap on the header's light/dark toggle;
 axe-core (node_modules/axe-core) runs on the whole document, Material's parts
-included (their fixes live in overrides/partials/ and the CSS).
+included (their fixes live in chq_site/theme/material/partials/ and the CSS).
 The same with search open, a query typed and its results shown (the words found are
-marked: companion/search.css).
+marked: search/search.css).
 """
 
 from __future__ import annotations

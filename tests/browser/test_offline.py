@@ -1,7 +1,7 @@
 """Offline at the club: the service worker, the web app manifest and the lean build.
 
 The build writes ``sw.js`` at the site root (chq_site/offline.py) and
-``docs/assets/js/offline.js`` registers it. After one visit the whole site (pages,
+``build/chq_site/offline/offline.js`` registers it. After one visit the whole site (pages,
 search, calculators' engine) must work with the network off; a new build must be
 announced and served after Reload; all of it under a sub-path too.
 

@@ -3,7 +3,7 @@
 A web server answers every missing address with the site's ``404.html`` (nginx
 ``error_page 404 /rules/404.html;``), and the service worker does the same when
 offline. That page is then shown at ``/rules/x/y/``, ``/rules/rules/blindz/``...:
-its styles, scripts and links must still reach the site root (overrides/404.html),
+its styles, scripts and links must still reach the site root (chq_site/theme/material/404.html),
 with not one failed request.
 """
 
@@ -143,7 +143,7 @@ def watched_context(browser: Any, base: str, site: Path, **options: Any) -> Watc
 
 
 def is_root_probe(request: Any) -> bool:
-    """A request of the 404 page's search for the site root (overrides/404.html)."""
+    """A request of the 404 page's search for the site root (chq_site/theme/material/404.html)."""
     return request.resource_type == "xhr" and urlsplit(request.url).path.endswith("/manifest.webmanifest")
 
 

@@ -62,7 +62,7 @@ def build_marked(out: Path, project: Path, number: int) -> None:
         shutil.rmtree(project)
     project.mkdir(parents=True)
     shutil.copytree(ROOT / "docs", project / "docs")
-    for name in ("build", "overrides"):
+    for name in ("build",):
         (project / name).symlink_to(ROOT / name, target_is_directory=True)
     config = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
     for key in ("copyright", "extra_javascript"):

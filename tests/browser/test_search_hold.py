@@ -3,8 +3,8 @@
 Material's search worker builds its index from the whole rules text as the page
 loads, while Python starts beside it: on a 2-core tablet both at once slow the
 engine. A page whose calculator starts the engine as it loads marks its search
-worker "#hold:" (overrides/main.html): the index is built once the engine is
-ready or failed (companion/search-hold.js), or at once when the reader turns to
+worker "#hold:" (chq_site/theme/material/main.html): the index is built once the engine is
+ready or failed (search/search-hold.js), or at once when the reader turns to
 the search box. Pages without such a calculator do not wait (the other search
 tests search from the home page).
 """

@@ -6,7 +6,7 @@
   page for an address it has already pushed: the old page stayed, silently, under the
   new address. Now the address is loaded for real and the browser
   shows its own error page. The same for a page the server no longer has (404).
-* A page whose calculator script never ran (companion.js missing) said the calculator
+* A page whose calculator script never ran (the site's script missing) said the calculator
   "needs JavaScript" although JavaScript was on; with JavaScript off it must still say
   that it does.
 
@@ -31,7 +31,7 @@ from tests.conftest import StaticServer
 VIEWPORT = {"width": 820, "height": 1180}
 RULES_PAGE = "rules/spotting/"
 CALCULATOR_PAGE = "calculators/spotting/"
-SCRIPTS = "assets/js/companion"  # the widgets' script (chq_site/bundle.py), its folder
+SCRIPTS = "assets/js/site"  # the widgets' script (chq_site/bundle.py), its folder
 TRY_IT = f'article a[href*="{CALCULATOR_PAGE}#"]:not(.chq-widget a)'
 
 SITEMAP_LOADED = """() => performance.getEntriesByType('resource')

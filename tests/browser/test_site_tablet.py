@@ -7,7 +7,7 @@ least 44 px tall.
 Light and dark schemes switch with the palette toggle. Screenshots of three pages
 go to ``.artifacts/screenshots/`` for a person to look at.
 
-The CSS that makes this so is ``docs/assets/css/companion/tablet.css``.
+The CSS that makes this so is ``build/chq_site/theme/tablet.css``.
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 
 Each widget carries the results of ``compute`` for its starting inputs and its worked
 examples (chq_site/answers.py, ``build_answers``). When the inputs shown have one,
-companion.js shows it at once (``data-state="ready"``, ``data-source="build"``);
+the site's script shows it at once (``data-state="ready"``, ``data-source="build"``);
 ``data-engine`` tells the engine's own state apart. The engine's answer for the same
 inputs later replaces it (``data-source="engine"``) with the same ``data-result``.
 """

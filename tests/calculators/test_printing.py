@@ -1,5 +1,5 @@
 """How a figure is printed (calculators/printing.py), and the golden values the
-page's copy (docs/assets/js/companion/printing.js) is checked against under Node
+page's copy (build/chq_site/widget/printing.js) is checked against under Node
 (tests/js/printing.test.mjs): one rule, so 1/16 is "6.3%" from every door.
 
 ``CHQ_WRITE_GOLDEN=1 pytest tests/calculators/test_printing.py`` rewrites

@@ -44,8 +44,8 @@ HASHED = re.compile(
     r"|^assets/engine/[0-9a-f]{12,}/"
     r"|^assets/engine/snapshot-[0-9a-f]{8,}\.bin$"
     r"|^assets/answers/[a-z-]+\.[0-9a-f]{8,}\.json$"
-    r"|^assets/css/companion\.[0-9a-f]{10}\.css(\.map)?$"  # chq_site/bundle, and its maps
-    r"|^assets/js/companion/companion\.[0-9a-f]{10}\.js(\.map)?$"
+    r"|^assets/css/site\.[0-9a-f]{10}\.css(\.map)?$"  # chq_site/bundle, and its maps
+    r"|^assets/js/site/site\.[0-9a-f]{10}\.js(\.map)?$"
 )
 
 
@@ -95,7 +95,7 @@ def test_cache_control_names() -> None:
         "rules/blinds/index.html",
         "manifest.webmanifest",
         "assets/engine/pyodide/pyodide.asm.wasm",
-        "assets/js/companion.js",
+        "assets/js/site.js",
         "assets/icons/icon-192.png",
         "assets/engine/snapshot.bin",
         "deadbeef/page/index.html",

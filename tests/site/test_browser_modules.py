@@ -31,7 +31,7 @@ NOT_BUNDLED = {bundle.WORKER_SOURCE, *bundle.COPIED.values(), "offline/sw_templa
 PAGES = ["calculators/spotting/index.html", "rules/blinds/index.html", "index.html"]
 # `import ... from "./x.js"` and `import "./x.js"`: the static imports.
 IMPORT = re.compile(r"""^\s*import\s+(?:[^"';]*?\s+from\s+)?["'](\.{1,2}/[^"']+)["']""", re.M)
-OUR_SCRIPTS = re.compile(r"""<script src="([^"]*assets/js/companion/[^"]+)"[^>]*></script>""")
+OUR_SCRIPTS = re.compile(r"""<script src="([^"]*assets/js/site/[^"]+)"[^>]*></script>""")
 OUR_CSS = re.compile(r"""<link rel="stylesheet" href="([^"]*assets/css/[^"]+)">""")
 MAX_LINES = 320  # "small enough to read in one sitting"
 WORKER = SOURCES / bundle.WORKER_SOURCE
@@ -92,7 +92,7 @@ def test_worker_modules_are_small() -> None:
 def test_a_page_loads_one_script_and_one_stylesheet_of_ours(built_site: Path, page: str) -> None:
     html = (built_site / page).read_text(encoding="utf-8")
     scripts = OUR_SCRIPTS.findall(html)
-    assert len(scripts) == 1 and re.search(r"/companion\.[0-9a-f]{10}\.js$", scripts[0]), scripts
+    assert len(scripts) == 1 and re.search(r"/site\.[0-9a-f]{10}\.js$", scripts[0]), scripts
     # A classic script, the last of <body> but Material's and offline.js (both deferred).
     tag = re.search(rf'<script src="{re.escape(scripts[0])}"[^>]*>', html).group(0)
     assert "type=" not in tag and "defer" not in tag and "async" not in tag, tag
@@ -100,7 +100,7 @@ def test_a_page_loads_one_script_and_one_stylesheet_of_ours(built_site: Path, pa
     assert not list(built_site.rglob("main.js*")), "sources published too"
 
     sheets = OUR_CSS.findall(html)
-    assert len(sheets) == 1 and re.search(r"/companion\.[0-9a-f]{10}\.css$", sheets[0]), sheets
+    assert len(sheets) == 1 and re.search(r"/site\.[0-9a-f]{10}\.css$", sheets[0]), sheets
     assert not list(built_site.rglob("tablet.css*")), "sources published too"
 
     # Material's bundle: deferred, after our script (which then answers first).
@@ -136,7 +136,7 @@ def test_one_stylesheet_minified_with_its_map_in_cascade_order(built_site: Path)
 
 
 def test_one_script_minified_with_its_map_of_every_module(built_site: Path) -> None:
-    folder = built_site / "assets/js/companion"
+    folder = built_site / "assets/js/site"
     [js] = sorted(p.relative_to(built_site).as_posix() for p in folder.glob("*.js"))
     text, source_map = read_bundle(built_site, js)
     code = text[: text.rindex("//# sourceMappingURL=")]

@@ -2,7 +2,7 @@
 on a first visit: the club bundle's serve.py serves the folder that contains the
 site as ``rules/``, and a tablet that never opened the site follows a broken link
 to ``/rules/no-such-page/``. The page finds the site root by asking the server
-(overrides/404.html), not from the site's section names ("rules" is one of them).
+(chq_site/theme/material/404.html), not from the site's section names ("rules" is one of them).
 (tests/browser/test_offline_404.py and test_site_subpath.py cover it in Chromium.)
 """
 

@@ -32,7 +32,7 @@ TABLETS = [(768, 1024), (820, 1180)]
 PHONE = (390, 844)  # WebKit's window goes down to about 450 px: its narrowest
 DESKTOP = (1366, 1024)
 
-# One page as laid out now. Widgets are "mounted" once companion.js has set their
+# One page as laid out now. Widgets are "mounted" once the site's script has set their
 # data-engine (the HTML carries none).
 PAGE_STATE = """
 const h1 = document.querySelector('.md-content h1');

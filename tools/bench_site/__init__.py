@@ -61,8 +61,8 @@ measures with it, for comparison.
 
 Figures, each the median (min-max) of the N runs, times from navigation start
 (``performance.now()`` origin of the page), read from the page's own marks:
-``chq-answer-build`` / ``chq-answer-engine`` (the first answer; docs/assets/js/
-companion.js), ``chq-engine-ready`` (``data-engine="ready"``), the widget's
+``chq-answer-build`` / ``chq-answer-engine`` (the first answer; the site's
+script), ``chq-engine-ready`` (``data-engine="ready"``), the widget's
 ``data-engine-boot``, and the paint timing's first-contentful-paint. Ratios are taken
 run by run against the bare boot of the same run (first visit against the bare first
 visit, repeat against the bare repeat), then their median. First paint: per run, the

@@ -1,6 +1,6 @@
 /* Combat HQ Rules Companion: the calculator engine, a module web worker.
  *
- * One per tab (companion/engine.js starts it on the first page with a widget and keeps it
+ * One per tab (engine/engine.js starts it on the first page with a widget and keeps it
  * across Material's instant navigation). It loads the self-hosted Pyodide runtime
  * and the calculators wheel, then answers requests:
  *
@@ -212,7 +212,7 @@ function answer(msg) {
   }
 }
 
-// Started early from a calculator page's <head> (overrides/main.html): the init
+// Started early from a calculator page's <head> (theme/material/main.html): the init
 // arrives in the script's own fragment, so Python starts before the page has loaded.
 // (Last: everything above is defined by then.)
 if (self.location.hash.length > 1) {

@@ -5,7 +5,7 @@
 //
 // Run by build/chq_site/engine.py (which names the file by a hash of everything that goes
 // into it and gzips it). The browser's worker starts from it with loadPyodide's
-// `_loadSnapshot` (docs/assets/js/engine-worker.js); a snapshot from another Pyodide
+// `_loadSnapshot` (engine/engine-worker.js); a snapshot from another Pyodide
 // build is refused by Pyodide itself ("Snapshot build id mismatch"), and the worker
 // then boots the normal way.
 import { readFileSync, writeFileSync } from "node:fs";

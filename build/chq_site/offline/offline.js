@@ -25,7 +25,7 @@
  * browser restores the scroll position.
  *
  * It also records the site root in localStorage ("chq-roots", on any address, with
- * or without a service worker), so the "not found" page (overrides/404.html) can
+ * or without a service worker), so the "not found" page (theme/material/404.html) can
  * find the site's styles from any depth, and asks the worker for a full check of
  * the saved copy when a calculator engine fails.
  *
@@ -68,7 +68,7 @@
 
   const UPDATE_EVERY_MS = 30_000;
   // How long a first visit waits for the engines before saving the site anyway (a
-  // widget gives up on a silent engine after 30-180 s, by stage: companion/engine.js).
+  // widget gives up on a silent engine after 30-180 s, by stage: engine/engine.js).
   const ENGINE_WAIT_MS = 120_000;
   let registration = null;
   let started = false;

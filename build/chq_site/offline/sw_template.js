@@ -189,7 +189,7 @@ async function elsewhere(request, url) {
     return await fetch(request);
   } catch (error) {
     // Offline: the site's own "not found" page (it finds the site root from this
-    // worker, so its styles and links work at any depth: overrides/404.html).
+    // worker, so its styles and links work at any depth: theme/material/404.html).
     const page = await (await caches.open(CACHE)).match(NOT_FOUND);
     if (!page) throw error;
     return new Response(page.body, { status: 404, statusText: "Not Found", headers: page.headers });

@@ -3,7 +3,7 @@
  * Material's search worker builds its index from the whole rules text as the page
  * loads; Python starting from its snapshot wants the same CPU at the same moment,
  * and a 2-core tablet has not enough for both. On such a page (the build marks
- * Material's worker address "#hold:", overrides/main.html) our search worker
+ * Material's worker address "#hold:", theme/material/main.html) our search worker
  * (assets/js/search-worker.js) waits with the index until this page says "go" on
  * the channel below: once the engine is ready or has failed, or as soon as the
  * reader turns to the search box, whichever comes first. A worker that missed the

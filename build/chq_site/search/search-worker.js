@@ -1,6 +1,6 @@
 /* Combat HQ Rules Companion: Material's search worker, with the players' words.
  *
- * Material starts this worker instead of its own (overrides/main.html points its
+ * Material starts this worker instead of its own (theme/material/main.html points its
  * config there, with its own worker's address after the "#") and talks to it as to
  * its own: {type: 0 setup, data: {config, docs}}, {type: 2 query, data: text}, and
  * one answer per message ({type: 3, data: {items}} for a query). This file loads
@@ -24,7 +24,7 @@
  * On a page whose calculator starts the engine, the address says "#hold:" before
  * Material's: this worker then neither loads Material's worker nor builds the index
  * (the messages wait) until the page says "go" on the channel "chq-search-hold"
- * (companion/search-hold.js: the engine is ready or failed, or the reader turned to
+ * (search/search-hold.js: the engine is ready or failed, or the reader turned to
  * the search box), so that Python does not start on a tablet's CPU shared with
  * lunr. Where there is no BroadcastChannel, or after HOLD_MOST_MS, it goes anyway.
  */

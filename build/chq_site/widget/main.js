@@ -20,7 +20,7 @@
  *   search-hold.js the search index waits for the engine (search-worker.js "#hold:")
  *   params.js, util.js   small helpers
  *
- * The engine starts early on calculator pages (overrides/main.html, from <head>:
+ * The engine starts early on calculator pages (theme/material/main.html, from <head>:
  * window.__chqBoot) and is kept on window (window.__chqEngine) across instant
  * navigation; window.__chqWidgets keeps a second copy of this module from mounting
  * the widgets twice.

@@ -3,7 +3,7 @@
 
 import { pct } from "./printing.js";
 
-// The address of the script this runs in (the bundled assets/js/companion/companion.<hash>.js,
+// The address of the script this runs in (the bundled assets/js/site/site.<hash>.js,
 // a classic script: chq_site/bundle.py): the site root is three folders up when
 // neither Material nor the page says where it is. (No document: Node, tests/js/.)
 const MODULE_URL = (typeof document !== "undefined" && document.currentScript && document.currentScript.src) || "";

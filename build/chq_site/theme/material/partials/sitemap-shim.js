@@ -6,7 +6,7 @@
  * swaps only the protocol and host name). A club serving the site on another
  * port or under a sub-path (/rules/) would get full page loads and a new Python
  * engine on every click. This shim, inline in <head> before the stylesheets
- * (overrides/main.html: an inline script there waits for nothing), and so before
+ * (theme/material/main.html: an inline script there waits for nothing), and so before
  * Material's bundle, rewrites the sitemap as it is parsed so its addresses start at
  * the site's real root. It touches nothing else.
  */
