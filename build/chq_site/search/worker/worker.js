@@ -10,7 +10,7 @@
  *
  * On a page whose calculator starts the engine, the address says "#hold:": nothing is
  * loaded (the messages wait) until the page says "go" on the channel
- * "chq-search-hold" (companion/search-hold.js: the engine is ready or failed, or the
+ * "chq-search-hold" (search/search-hold.js: the engine is ready or failed, or the
  * reader turned to the search box), so that the index does not load on a tablet's CPU
  * shared with Python starting. Without a BroadcastChannel, or after HOLD_MOST_MS, it
  * goes anyway.
