@@ -9,6 +9,10 @@ Promises:
 * **Pure.** Standard library only; no files, clock or network. The same
   :func:`compute` serves Python, the command line (``python -m calculators``)
   and the browser (through Pyodide).
+* **Two questions after the odds.** :func:`sweep` ("What do I need?": the chance
+  for each value of one whole-number input, and the fewest that reaches a target)
+  and :func:`luck` ("How lucky was that?": how unusual an opposed roll was) answer
+  from the same exact calculations.
 * **Checked at the door.** Bad input raises one :class:`InputError` naming the
   field and the allowed range.
 
@@ -20,7 +24,9 @@ from __future__ import annotations
 
 from .api import HEADLINES, READINGS, compute, compute_json, dumps
 from .errors import InputError
+from .luck import luck
 from .params import MECHANICS, PARAMETERS, Param
+from .sweep import sweep
 
 __all__ = [
     "HEADLINES",
@@ -32,4 +38,6 @@ __all__ = [
     "compute",
     "compute_json",
     "dumps",
+    "luck",
+    "sweep",
 ]

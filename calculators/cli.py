@@ -1,7 +1,10 @@
 """The command line: ``python -m calculators <mechanic> [--json '{...}' | --flags] [--table]``.
 
 Prints the result as one JSON object (or, with ``--table``, as readable text in the
-page's words: ``calculators.labels``).
+page's words: ``calculators.labels``). ``--sweep PARAM [--values A..B] [--target P]
+[--figure OUTPUT]`` asks "What do I need?" (:func:`calculators.sweep.sweep`) and
+``--rolled MINE,THEIRS`` "How lucky was that?" (:func:`calculators.luck.luck`) of the
+same inputs.
 Bad input prints one line ``error: <field>: <message>`` on stderr and exits 2.
 """
 
@@ -17,7 +20,7 @@ from collections.abc import Sequence
 from typing import Any, NoReturn
 
 from .api import HEADLINES, READINGS, compute, dumps, read_json, read_typed
-from .errors import GIVEN_TWICE, InputError, show
+from .errors import GIVEN_TWICE, InputError, refused, show
 from .labels import (
     CHARTS,
     DETAILS,
@@ -29,9 +32,11 @@ from .labels import (
     headline_for,
     headline_text,
 )
+from .luck import luck, luck_text
 from .outputs import DEPRECATED
 from .params import MECHANICS, PARAMETERS, Param, mechanic_name
 from .printing import fixed, pct
+from .sweep import sweep, sweep_text
 
 #: What ``--help`` says about reading the command line (no silent guesses).
 RULES = (
@@ -71,7 +76,7 @@ class _Once(argparse.Action):
     def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
                  values: Any, option_string: str | None = None) -> None:
         if getattr(namespace, self.dest) is not None:
-            raise InputError(self.dest.removeprefix("p_"), GIVEN_TWICE)
+            raise InputError(self.dest.split("_", 1)[1], GIVEN_TWICE)
         setattr(namespace, self.dest, values)
 
 
@@ -137,6 +142,8 @@ def build_parser() -> argparse.ArgumentParser:
         sub.add_argument("--json", metavar="JSON", action=_Once,
                          help="all parameters as one JSON object (a required one may be given there)")
         sub.add_argument("--table", action="store_true", help="print readable text, not JSON")
+        for flag, dest, metavar, words in _questions(mechanic):
+            sub.add_argument(flag, dest=dest, metavar=metavar, action=_Once, help=words)
         for param in PARAMETERS[mechanic]:
             extra: dict[str, Any] = {"metavar": param.kind.upper()}
             if param.kind == "bool":
@@ -147,6 +154,27 @@ def build_parser() -> argparse.ArgumentParser:
                                       help=_help_line(param), **extra)
             action.needed = param.required  # type: ignore[attr-defined]
     return parser
+
+
+def _questions(mechanic: str) -> list[tuple[str, str, str, str]]:
+    """The flags of the two questions asked of a mechanic's inputs: flag, dest,
+    metavar, help. ``--target`` is the sweep's target unless the mechanic has an
+    input of that name (spotting's Target): ``--sweep-target`` is, everywhere."""
+    names = {param.name for param in PARAMETERS[mechanic]}
+    target = "a chance in (0, 1]: 0.8 or 80%%; with it, the fewest that reaches it"
+    flags = [
+        ("--sweep", "q_sweep", "PARAM", "What do I need? the chance for each value of this "
+         "whole-number input, every other input as set"),
+        ("--values", "q_values", "A..B", "the values --sweep steps through (default 1..12, "
+         "within the input's range)"),
+        ("--sweep-target", "q_target", "P", f"the target of --sweep: {target}"),
+        ("--figure", "q_figure", "OUTPUT", "the chance --sweep reads (default the headline)"),
+        ("--rolled", "q_rolled", "MINE,THEIRS", "How lucky was that? the successes each side "
+         "rolled (spotting: spotter, owner; close assault: attacker, defender)"),
+    ]
+    if "target" not in names:
+        flags.insert(2, ("--target", "q_target", "P", f"the target of --sweep: {target}"))
+    return flags
 
 
 @functools.lru_cache(maxsize=1)
@@ -161,7 +189,8 @@ def _join_values(mechanic: str, argv: list[str]) -> list[str]:
     argparse would read a value such as ``-1e-7`` as an unknown option; joined,
     the value belongs to its flag whatever it looks like.
     """
-    takes_value = {"--json"} | {_flag(p.name) for p in PARAMETERS[mechanic] if p.kind != "bool"}
+    takes_value = ({"--json"} | {_flag(p.name) for p in PARAMETERS[mechanic] if p.kind != "bool"}
+                   | {flag for flag, *_ in _questions(mechanic)})
     joined: list[str] = []
     items = iter(argv)
     for item in items:
@@ -176,15 +205,18 @@ def _unexpected(item: str, mechanic: str) -> InputError:
     if flag is None:
         return InputError("arguments", f"unexpected {show(item)}: give parameters as --name VALUE")
     name = flag.group(1)
-    flags = [_flag(p.name) for p in PARAMETERS[mechanic]] + ["--json", "--table"]
+    flags = ([_flag(p.name) for p in PARAMETERS[mechanic]] + ["--json", "--table"]
+             + [flag for flag, *_ in _questions(mechanic)])
     close = difflib.get_close_matches("--" + name, flags, n=1) or [
         f for f in flags if f.startswith("--" + name)][:1]
     hint = f" (did you mean {close[0]}? flags are spelled out in full)" if close else ""
     return InputError(name.replace("-", "_"), f"unknown option --{name} for {mechanic}{hint}")
 
 
-def parse(argv: Sequence[str]) -> tuple[str, dict[str, Any], bool]:
-    """Read the command line into (mechanic, params, table?); raise InputError on anything amiss."""
+def parse(argv: Sequence[str]) -> tuple[str, dict[str, Any], bool, dict[str, str]]:
+    """Read the command line into (mechanic, params, table?, question); raise InputError on
+    anything amiss. ``question`` holds the text of the question flags given (sweep,
+    values, target, figure, rolled)."""
     items = list(argv)
     if not items:
         raise InputError("mechanic", f"is required: one of {', '.join(MECHANICS)}")
@@ -206,7 +238,41 @@ def parse(argv: Sequence[str]) -> tuple[str, dict[str, Any], bool]:
         if param.name in params:
             raise InputError(param.name, f"is given twice ({_flag(param.name)} and in --json); give it once")
         params[param.name] = _parse_flag(param, text)
-    return mechanic, params, args.table
+    question = {dest[2:]: getattr(args, dest) for dest in vars(args)
+                if dest.startswith("q_") and getattr(args, dest) is not None}
+    if "rolled" in question and "sweep" in question:
+        raise InputError("rolled", "ask one question at a time: --rolled or --sweep, not both")
+    for name in ("values", "target", "figure"):
+        if name in question and "sweep" not in question:
+            raise InputError(name, "goes with --sweep PARAM (the input to step through)")
+    target = next((p for p in PARAMETERS[mechanic] if p.name == "target"), None)
+    if "sweep" in question and target is not None and params.get("target", target.default) not in target.choices:
+        raise InputError("target", f"{target.refusal(params['target'])}: here --target is the input "
+                                   f"'{target.label}'; the target of --sweep is --sweep-target")
+    return mechanic, params, args.table, question
+
+
+def answer(mechanic: str, params: dict[str, Any], question: dict[str, str]) -> dict[str, Any]:
+    """The answer the command line prints: compute(), or the question asked of its inputs."""
+    if "sweep" in question:
+        return sweep(mechanic, params, question["sweep"], question.get("values"),
+                     question.get("target"), question.get("figure"))
+    if "rolled" in question:
+        return luck(mechanic, params, *read_rolled(question["rolled"]))
+    return compute(mechanic, params)
+
+
+def read_rolled(text: str) -> tuple[int | str, int | str]:
+    """``--rolled MINE,THEIRS`` as two counts (each checked by luck(), naming ``rolled``).
+
+    >>> read_rolled("5,3"), read_rolled(" 2 , 0 ")
+    ((5, 3), (2, 0))
+    """
+    found = re.fullmatch(r"\s*([0-9]{1,6})\s*,\s*([0-9]{1,6})\s*", text, re.ASCII)
+    if found is None:
+        raise InputError("rolled", refused("enter two whole numbers, MINE,THEIRS: the successes "
+                                           "each side rolled (5,3)", text))
+    return int(found.group(1)), int(found.group(2))
 
 
 def _fill(template: str, entry: dict[str, Any], index: int) -> str:
@@ -297,13 +363,17 @@ def render_table(mechanic: str, result: dict[str, Any]) -> str:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the exit status (0 ok, 2 bad input)."""
     try:
-        mechanic, params, table = parse(sys.argv[1:] if argv is None else argv)
-        result = compute(mechanic, params)
+        mechanic, params, table, question = parse(sys.argv[1:] if argv is None else argv)
+        result = answer(mechanic, params, question)
     except InputError as exc:
         print(f"error: {_one_line(exc.field)}: {_one_line(exc.message)}", file=sys.stderr)
         return 2
     try:
-        _print_answer(render_table(mechanic, result) if table else dumps(result), table)
+        text = dumps(result)
+        if table:
+            text = (sweep_text(result) if "sweep" in question else luck_text(result) if "rolled" in question
+                    else render_table(mechanic, result))
+        _print_answer(text, table)
     except BrokenPipeError:  # e.g. piped into `head`
         sys.stderr.close()
     return 0

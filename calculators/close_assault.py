@@ -19,7 +19,7 @@ from .dice import Pool, sum_of_d6
 from .errors import InputError
 from .inputs import COVER, COVER_DICE, _choice, _count, _dice, _flag
 from .markov import expected_visits
-from .mechanic import Chart, Details, Figure, Headline, Mechanic
+from .mechanic import Chart, Details, Figure, Headline, Mechanic, Opposed
 from .opposed import differences, draws_fewer_sixes, wins_fewer_sixes
 from .probability import prob
 
@@ -146,6 +146,14 @@ def start_state(p: dict[str, Any]) -> State:
     if p["start"] == "later":
         return State(False, p["att_suppressed"], p["def_suppressed"])
     return State(True, False, p["def_suppressed"])
+
+
+def round_pools(p: dict[str, Any]) -> tuple[Pool, Pool]:
+    """The attacker's pool and the defender's in the round the inputs describe (the
+    first, or with ``start="later"`` a round after a draw), the inputs checked as
+    :func:`close_assault` checks them."""
+    _check(p)
+    return pools(start_state(p), p)
 
 
 def _chain(p: dict[str, Any]) -> tuple[State, dict[State, Round], dict[State, dict[State, Fraction]]]:
@@ -353,4 +361,5 @@ MECHANIC = Mechanic(
         ("Chance this round is fought", "pct:p_reached"),
     )),
     readings=READINGS,
+    opposed=Opposed(round_pools, mine="the attacker", theirs="the defender"),
 )

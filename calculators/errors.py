@@ -24,6 +24,17 @@ GIVEN_TWICE = "is given twice; give it once"
 PAGE_RULES: dict[str, Any] = {"shown_chars": _SHOWN_CHARS, "number_lead": _NUMBER_LEAD, "twice": GIVEN_TWICE}
 
 
+def refused(ask: str, value: Any) -> str:
+    """A refusal in the words every door uses: what to enter, then what was entered
+    (:meth:`~calculators.inputs.Param.refusal` words an input's refusal so).
+
+    >>> refused("enter a chance above 0 and at most 1", 1.5)
+    'enter a chance above 0 and at most 1 (you entered 1.5)'
+    """
+    entered = "the field is empty" if value == "" else f"you entered {show(value)}"
+    return f"{ask} ({entered})"
+
+
 class InputError(ValueError):
     """Bad input for a calculator, naming the field at fault.
 

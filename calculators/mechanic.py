@@ -121,6 +121,19 @@ class Details:
 
 
 @dataclass(frozen=True)
+class Opposed:
+    """A mechanic whose dice are two pools rolled against each other, as "How lucky
+    was that?" (:mod:`calculators.luck`) reads them: ``pools`` takes the checked inputs
+    and returns (my pool, their pool), the dice each side rolls and the TN it needs,
+    refusing inputs where no dice are rolled; ``mine`` and ``theirs`` name the sides
+    in a player's words ("the spotter", "the owner")."""
+
+    pools: Callable[[dict[str, Any]], tuple[Any, Any]]
+    mine: str
+    theirs: str
+
+
+@dataclass(frozen=True)
 class Mechanic:
     """Everything the package, the command line and the site know of one mechanic.
 
@@ -144,6 +157,17 @@ class Mechanic:
     charts: tuple[Chart, ...] = ()
     details: Details | None = None
     renamed: Mapping[str, str] = field(default_factory=dict)
+    opposed: Opposed | None = None
+
+    @property
+    def chances(self) -> tuple[str, ...]:
+        """The result keys that are chances (``p_...``), in the order of ``outputs``."""
+        return tuple(key for key in self.outputs if key.startswith("p_"))
+
+    @property
+    def counts(self) -> tuple[Param, ...]:
+        """The whole-number inputs: the ones "What do I need?" can step through."""
+        return tuple(param for param in self.params if param.kind == "int")
 
     def check(self, given: Any) -> dict[str, Any]:
         """``given`` checked against this mechanic's inputs, the defaults filled in

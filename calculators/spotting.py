@@ -6,8 +6,9 @@ from fractions import Fraction
 from typing import Any
 
 from .dice import Pool, p_more, successes, successes_fumbles
+from .errors import InputError, refused
 from .inputs import COVER, COVER_DICE, _choice, _count, _dice, _flag, _inches
-from .mechanic import Chart, Figure, Headline, Mechanic, When
+from .mechanic import Chart, Figure, Headline, Mechanic, Opposed, When
 from .probability import prob
 
 AUTOMATIC_RANGE = 6
@@ -74,6 +75,22 @@ def _owner_pool(p: dict[str, Any]) -> Pool:
 
 def _p_spot(spotter: Pool, owner: Pool, ties: str) -> Fraction:
     return p_more(spotter, owner, ties_to_a=ties == "spotter")
+
+
+def rolled_pools(p: dict[str, Any]) -> tuple[Pool, Pool]:
+    """The spotter's pool and the owner's, as rolled at the inputs' distance; a
+    distance where spotting is automatic is refused (no dice are rolled there).
+
+    >>> rolled_pools({"distance": 18, "cover": "light", "moving": False, "recon": False,
+    ...               "suppressed": False, "spotter_dice": 4, "chain_dice": 0, "owner_dice": 3})
+    (Pool(dice=4, tn=4, notes=()), Pool(dice=4, tn=4, notes=()))
+    """
+    band = band_for(p["distance"])
+    if band is None:
+        raise InputError("distance", refused(
+            f"spotting is automatic at {AUTOMATIC_RANGE}″ or less: no dice are rolled; "
+            f"enter a distance over {AUTOMATIC_RANGE}″", p["distance"]))
+    return _spotter_pool(band[1], p)[0], _owner_pool(p)
 
 
 def hidden_outcomes(
@@ -229,5 +246,6 @@ MECHANIC = Mechanic(
               label="{band}″", value="p_spotted", cumulative=False, mark={"band": "distance"}),
     ),
     readings=READINGS,
+    opposed=Opposed(rolled_pools, mine="the spotter", theirs="the owner"),
 )
 

@@ -234,6 +234,33 @@ def deploy(suppressions: int, disruption: int, units: int) -> dict:
 _EXACT = re.compile(r"-?\d+/\d+")
 
 
+def opposed_luck(ad: int, at: int, dd: int, dt: int, mine: int, theirs: int) -> tuple[Fraction, Fraction, Fraction]:
+    """"How lucky was that?" for ``mine`` successes rolled on ad dice at at+ against
+    ``theirs`` on dd dice at dt+, by listing every face of both pools:
+    (P(my successes >= mine), P(mine - theirs >= the difference rolled),
+    P(mine - theirs <= the difference rolled))."""
+    margin = mine - theirs
+    at_least = better = worse = Fraction(0)
+    for s1, p1 in successes(ad, at).items():
+        if s1 >= mine:
+            at_least += p1
+        for s2, p2 in successes(dd, dt).items():
+            if s1 - s2 >= margin:
+                better += p1 * p2
+            if s1 - s2 <= margin:
+                worse += p1 * p2
+    return at_least, better, worse
+
+
+def opposed_luck_joint(ad: int, at: int, dd: int, dt: int) -> dict[tuple[int, int], Fraction]:
+    """P(my successes, theirs) from one product over every face of both pools at once
+    (small pools only)."""
+    assert ad + dd <= 7
+    counts = Counter((sum(f >= at for f in faces[:ad]), sum(f >= dt for f in faces[ad:]))
+                     for faces in product(FACES, repeat=ad + dd))
+    return {k: Fraction(v, 6 ** (ad + dd)) for k, v in counts.items()}
+
+
 def as_fraction(prob: object, where: str = "") -> Fraction:
     """Parse a contract probability {"value": float, "exact": "n/d"}; check the
     shape and that the float agrees with the fraction."""
