@@ -5,6 +5,8 @@ A line on its own in a page's Markdown (found by ``markers.MarkersExtension``):
 
     <!-- scripting: common -->                          the keys of every result
     <!-- scripting: renamed -->                         the deprecated names and their new ones
+    <!-- scripting: questions -->                       what "What do I need?" can step through and
+                                                        read, and which rolls "How lucky was that?" judges
     <!-- scripting: mechanics -->                       a section per mechanic: its inputs
                                                         (calculators.PARAMETERS), its outputs
                                                         (calculators.outputs) and an example
@@ -30,11 +32,12 @@ from typing import Any
 from calculators import HEADLINES, PARAMETERS, InputError, Param, compute
 from calculators.cli import main as command_line
 from calculators.outputs import COMMON, DEPRECATED, OUTPUTS
+from calculators.registry import BY_NAME
 from chq_site.calculator_pages import page
 from chq_site.permalinks import page_path
 from chq_site.presentation import TITLES
 
-MARKER = re.compile(r"^<!--\s*scripting:\s*(?P<word>mechanics|common|renamed|run|python)\b\s*(?P<rest>.*?)\s*-->[ \t]*$")
+MARKER = re.compile(r"^<!--\s*scripting:\s*(?P<word>mechanics|common|renamed|questions|run|python)\b\s*(?P<rest>.*?)\s*-->[ \t]*$")
 PROG = "python -m calculators"
 KINDS = {"int": "a whole number", "number": "a number"}
 
@@ -49,6 +52,8 @@ def expand(word: str, rest: str, src_uri: str, docs_dir: str | Path) -> str:
                           *(f"| `{key}` | {_cell(words)} |" for key, words in COMMON.items())])
     if word == "renamed":
         return "\n".join(renamed_list())
+    if word == "questions":
+        return questions_table()
     if word == "run":
         return run_block(shlex.split(rest))
     mechanic, _, tail = rest.partition(" ")
@@ -193,6 +198,20 @@ def outputs_table(mechanic: str) -> str:
         rows.append(f"| `{old}` | **deprecated**: the same as `{new}`; read `{new}`, as `{old}` "
                     "goes in the next release |")
     rows.append("| " + ", ".join(f"`{k}`" for k in COMMON) + " | as every result (above) |")
+    return "\n".join(rows)
+
+
+def questions_table() -> str:
+    """Per mechanic, the inputs ``--sweep`` steps through, the chances it reads (the
+    headline first) and the sides ``--rolled`` counts, from the declarations."""
+    rows = ["| Mechanic | `--sweep` (whole-number inputs) | `--figure` (chances) | `--rolled` MINE,THEIRS |",
+            "| --- | --- | --- | --- |"]
+    for name, found in BY_NAME.items():
+        counts = ", ".join(f"`{p.name}` ({_allowed(p).partition(', ')[2]})" for p in found.counts)
+        chances = sorted(found.chances, key=lambda key: key != HEADLINES.get(name))
+        sides = f"{found.opposed.mine}, {found.opposed.theirs}" if found.opposed else "–"
+        rows.append(f"| `{name}` | {counts if counts and chances else '–'} | "
+                    f"{', '.join(f'`{c}`' for c in chances) if counts and chances else '–'} | {sides} |")
     return "\n".join(rows)
 
 
