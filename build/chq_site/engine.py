@@ -330,6 +330,30 @@ def fetched_sizes() -> dict[str, int]:
     return sizes
 
 
+def download_sizes() -> dict[str, Any]:
+    """The bytes the worker downloads, file by file (its progress bar meters them),
+    and in all (what a widget says it will download)."""
+    fetched = fetched_sizes()
+    modules = sum((PYODIDE_DIR / name).stat().st_size for name in PYODIDE_CORE if name not in fetched)
+    return {"fetched": fetched, "total": sum(fetched.values()) + modules}
+
+
+#: When a page's engine starts: "load", as the page loads (its main calculator answers
+#: only from the engine); "answer", once its answer table's answer is on screen (the
+#: search index waits for it on both); "" when a widget first needs it (or never).
+STARTS = ("load", "answer", "")
+
+
+def page_settings(info: dict[str, Any], start: str) -> dict[str, Any]:
+    """Everything a page's script knows of the engine, in one place: the page's
+    ``chq-engine`` meta (the plugin writes it, theme/material/main.html shows it): where
+    the files are and what each must be (:func:`engine_info`), what a start downloads
+    (:func:`download_sizes`), and when this page starts it (:data:`STARTS`)."""
+    if start not in STARTS:
+        raise ValueError(f"start must be one of {STARTS}, got {start!r}")
+    return {**info, **download_sizes(), "start": start}
+
+
 def copy_engine(site_dir: Path) -> list[Path]:
     """Copy the Pyodide core and the wheel into the built site; return what was written."""
     pyodide_version()  # fails with a clear message when npm ci has not run

@@ -29,7 +29,7 @@ from markdown.preprocessors import Preprocessor  # type: ignore[import-untyped]
 
 from calculators import PARAMETERS, InputError, Param, compute
 from calculators.params import mechanic_name
-from chq_site import answers, engine, scripting, search, widgets
+from chq_site import answers, scripting, search, widgets
 from chq_site.calculator_pages import page
 from chq_site.presentation import find_preset
 
@@ -141,6 +141,19 @@ class MarkersExtension(Extension):  # type: ignore[misc]  # (untyped base)
         self.use_directory_urls = use_directory_urls
         self.docs_dir = docs_dir
         self.page: Any = None
+        self.starts: dict[str, str] = {}  # page src_uri -> when its engine starts
+
+    def found(self, marker: Marker, page: Any) -> None:
+        """Note a page's main calculator: its engine starts with the page (the search
+        index waits for it). As the page loads when only the engine answers it; once
+        the answer on screen is there when an answer table (in the page) gives it:
+        Python starting beside the page held that answer back on a 2-core tablet."""
+        if not (marker.table_only or marker.compact):
+            self.starts[_src(page)] = "answer" if marker.mechanic in answers.TABLED else "load"
+
+    def start_of(self, page: Any) -> str:
+        """When ``page``'s engine starts (``engine.STARTS``): "" if no main calculator."""
+        return self.starts.get(_src(page), "")
 
     def extendMarkdown(self, md: Markdown) -> None:  # Python-Markdown's name
         md.registerExtension(self)
@@ -156,6 +169,7 @@ class MarkerPreprocessor(Preprocessor):  # type: ignore[misc]  # (the same)
 
     def run(self, lines: list[str]) -> list[str]:
         page = self.extension.page
+        self.extension.starts.pop(_src(page), None)
         self.counter = widgets.WidgetIds()
         self.seen: dict[str, int] = {}
         out: list[str] = []
@@ -169,7 +183,7 @@ class MarkerPreprocessor(Preprocessor):  # type: ignore[misc]  # (the same)
         stripped = line.strip()
         if stripped == search.WORDS_MARKER:
             return [search.words_list_html()]
-        src = getattr(getattr(page, "file", None), "src_uri", None) or getattr(page, "url", "") or "page"
+        src = _src(page)
         match = scripting.MARKER.match(stripped)
         if match:
             try:
@@ -185,7 +199,7 @@ class MarkerPreprocessor(Preprocessor):  # type: ignore[misc]  # (the same)
                                       use_dirs=self.extension.use_directory_urls, counter=self.counter)
         except (InputError, ValueError) as exc:
             raise PluginError(f"{self.where(src, line, page)}: bad calculator marker {stripped!r}: {exc}") from exc
-        _engine_meta(marker, page)
+        self.extension.found(marker, page)
         return ["", html_text, ""]
 
     def as_page_text(self, inserted: list[str]) -> list[str]:
@@ -210,16 +224,6 @@ class MarkerPreprocessor(Preprocessor):  # type: ignore[misc]  # (the same)
         return f"{src}:{numbers[min(nth, len(numbers)) - 1]}"
 
 
-def _engine_meta(marker: Marker, page: Any) -> None:
-    # A page whose main widget needs the engine for any input but its own: the
-    # template starts the worker from <head> (theme/material/main.html). One that
-    # answers from its answer table (in the page, widget.html) starts it once
-    # that answer is on screen (widget.js): Python starting beside the page held
-    # the answer back on a 2-core tablet.
-    main = not (marker.table_only or marker.compact)
-    if main and getattr(page, "meta", None) is not None:
-        # Its engine starts as the page loads: the search index waits for it
-        # (theme/material/main.html "#hold:", search/search-worker.js).
-        page.meta["chq_engine_main"] = True
-        if marker.mechanic not in answers.TABLED:
-            page.meta["chq_engine_boot"] = engine.fetched_sizes()
+def _src(page: Any) -> str:
+    """The page's source file (``rules/spotting.md``), as errors name it."""
+    return getattr(getattr(page, "file", None), "src_uri", None) or getattr(page, "url", "") or "page"

@@ -65,7 +65,9 @@ class SitePlugin(BasePlugin[SiteConfig]):  # type: ignore[no-untyped-call]  # (t
         # Material's page templates, overridden (what `custom_dir` in mkdocs.yml would
         # name): searched before the theme's own.
         config.theme.dirs.insert(0, str(MATERIAL_TEMPLATES))
-        config.extra["engine"] = engine.engine_info()
+        # Where the engine's files are and what each must be: in every page's chq-engine
+        # meta (_engine_settings), and read back from the built site (on_post_build).
+        self._engine = engine.engine_info()
         # Our assets: one stylesheet and one script, made by esbuild (chq_site/bundle.py).
         self._bundle = bundle.bundle_config(config)
         # The marker lines (calculators, scripting examples, search words): a Markdown
@@ -112,7 +114,22 @@ class SitePlugin(BasePlugin[SiteConfig]):  # type: ignore[no-untyped-call]  # (t
         page.content = self._page_content
         return context
 
-    on_page_context = CombinedEvent(_search_sees, _canonical, _reader_sees)
+    def _engine_settings(
+        self, context: TemplateContext, /, *, page: Page, config: MkDocsConfig, nav: Navigation
+    ) -> TemplateContext:
+        # The one way engine settings reach a page's script: its chq-engine meta
+        # (theme/material/main.html), with when this page starts the engine.
+        context["chq_engine"] = engine.page_settings(self._engine, self._markers.start_of(page))  # type: ignore[typeddict-unknown-key]
+        return context
+
+    on_page_context = CombinedEvent(_search_sees, _canonical, _engine_settings, _reader_sees)
+
+    def on_template_context(
+        self, context: TemplateContext, /, *, template_name: str, config: MkDocsConfig
+    ) -> TemplateContext:
+        # 404.html too: a reader may go on from it to a calculator (instant navigation).
+        context["chq_engine"] = engine.page_settings(self._engine, "")  # type: ignore[typeddict-unknown-key]
+        return context
 
     def on_post_page(self, output: str, /, *, page: Page, config: MkDocsConfig) -> str:
         return offline.post_page(bundle.material_last(output, self._bundle.js.name), page, config)
@@ -127,4 +144,4 @@ class SitePlugin(BasePlugin[SiteConfig]):  # type: ignore[no-untyped-call]  # (t
         # Last: lean the site, then sw.js (precaches all of it), then the .gz copies.
         offline.post_build(site_dir, config)
         # The engine files the site holds are the ones its pages describe, or no build.
-        engine.check_engine(site_dir, config.extra["engine"])
+        engine.check_engine(site_dir, self._engine)

@@ -28,7 +28,7 @@ from markupsafe import Markup
 
 from calculators import HEADLINES, PARAMETERS, READINGS, Param
 from calculators.errors import PAGE_RULES
-from chq_site import answers, engine
+from chq_site import answers
 from chq_site.calculator_pages import page
 from chq_site.paths import PACKAGE
 from chq_site.permalinks import (
@@ -120,16 +120,6 @@ ENV.filters["attr"] = quoted
 # What the templates show                                                     #
 # --------------------------------------------------------------------------- #
 
-def engine_sizes() -> dict[str, Any]:
-    """The bytes the worker downloads, file by file (its progress bar meters them),
-    and in all (what the widget says it will download)."""
-    fetched = engine.fetched_sizes()
-    modules = sum((engine.PYODIDE_DIR / name).stat().st_size for name in engine.PYODIDE_CORE
-                  if name not in fetched)
-    return {"fetched": fetched, "total": sum(fetched.values()) + modules}
-
-
-
 def rules_mark(mechanic: str, table: str | None) -> str:
     """A short name for the rules a calculator answers by, written into its widgets'
     specs (``rules``): a fight's link carries it (fight.js), and the build that opens
@@ -179,7 +169,6 @@ def widget_spec(mechanic: str, *, compact: bool, start: dict[str, Any], canonica
              "fragment": preset_fragment(mechanic, p.id), "note": p.note}
             for p in page(mechanic).presets
         ],
-        "engine": engine_sizes(),
     }
 
 

@@ -161,16 +161,28 @@ def test_a_site_whose_engine_differs_from_its_pages_fails_the_build(fake_node: F
 
 def test_every_page_describes_the_engine_its_site_ships(built_site: Path) -> None:
     """The session's real build (Node's own snapshot): every page's ``chq-engine`` meta
-    names and describes the engine files its site holds, byte for byte."""
+    names and describes the engine files its site holds, byte for byte, and says when
+    that page starts the engine (the rest is the same on every page)."""
     said: dict[str, list[str]] = {}
+    starts: dict[str, str] = {}
     for page in sorted(built_site.rglob("*.html")):
         found = ENGINE_META.search(page.read_text(encoding="utf-8"))
-        if found:
-            said.setdefault(html.unescape(found.group(1)), []).append(page.relative_to(built_site).as_posix())
-    assert said, "no page carries the chq-engine meta"
+        assert found, f"{page.relative_to(built_site)} carries no chq-engine meta"
+        settings = json.loads(html.unescape(found.group(1)))
+        name = page.relative_to(built_site).as_posix()
+        starts[name] = settings.pop("start")
+        said.setdefault(json.dumps(settings, sort_keys=True), []).append(name)
     assert len(said) == 1, f"pages describe {len(said)} different engines: {[v[:2] for v in said.values()]}"
     (meta, pages), = said.items()
     info = json.loads(meta)
     assert shipped(built_site, info) == info["files"]
     assert engine.inflated_size(built_site / info["snapshot"]) == info["snapshot_bytes"]
+    assert {k: v for k, v in info.items() if k in ("fetched", "total")} == engine.download_sizes()
+    # As the page loads where only the engine answers; once the answer is on screen
+    # where an answer table gives it; else when a widget first needs it.
+    assert starts["calculators/shell-first/index.html"] == "load"
+    assert starts["calculators/close-assault/index.html"] == "answer"
+    assert starts["calculators/spotting/index.html"] == "answer"
+    assert starts["rules/spotting/index.html"] == "" and starts["index.html"] == "" and starts["404.html"] == ""
+    assert {name for name, start in starts.items() if start == "load"} == {"calculators/shell-first/index.html"}
     print(f"\n{len(pages)} pages describe the engine the site ships: {sorted(info['files'])}")

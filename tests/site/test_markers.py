@@ -10,7 +10,7 @@ from typing import Any
 
 import markdown
 import pytest
-from chq_site import engine, scripting, search
+from chq_site import scripting, search
 from chq_site.markers import MarkersExtension
 from mkdocs.exceptions import PluginError
 
@@ -33,30 +33,30 @@ class Page:
     meta: dict[str, Any] = field(default_factory=dict)
 
 
-def convert(text: str) -> tuple[str, Page]:
-    """The page's HTML, as MkDocs would convert it with mkdocs.yml's code extensions."""
+def convert(text: str) -> tuple[str, str]:
+    """The page's HTML, as MkDocs would convert it with mkdocs.yml's code extensions,
+    and when its engine starts (as its chq-engine meta will say)."""
     page = Page(text)
     extension = MarkersExtension(use_directory_urls=True, docs_dir="docs")
     extension.page = page
     md = markdown.Markdown(extensions=["md_in_html", "attr_list", "pymdownx.superfences", extension])
-    return md.convert(text), page
+    return md.convert(text), extension.start_of(page)
 
 
-def test_a_marker_becomes_its_widget_and_sets_the_page_engine_settings() -> None:
-    html, page = convert(f"# Spotting\n\n{MARKER}\n\nAfter.\n")
+def test_a_marker_becomes_its_widget_and_says_when_the_engine_starts() -> None:
+    html, start = convert(f"# Spotting\n\n{MARKER}\n\nAfter.\n")
     assert html.count(WIDGET) == 1 and "<p>After.</p>" in html and "calculator:" not in html
-    assert page.meta == {"chq_engine_main": True}  # its answer table answers first: no boot
+    assert start == "answer"  # once its answer table's answer is on screen
 
 
-def test_a_calculator_without_answer_tables_boots_its_engine_with_the_page() -> None:
-    html, page = convert("<!-- calculator: shell_then_assault -->\n")
-    assert html.count(WIDGET) == 1
-    assert page.meta == {"chq_engine_main": True, "chq_engine_boot": engine.fetched_sizes()}
+def test_a_calculator_without_answer_tables_starts_its_engine_with_the_page() -> None:
+    html, start = convert("<!-- calculator: shell_then_assault -->\n")
+    assert html.count(WIDGET) == 1 and start == "load"
 
 
-def test_a_compact_marker_leaves_the_engine_settings_alone() -> None:
-    html, page = convert("<!-- calculator: spotting compact distance=18 -->\n")
-    assert html.count(WIDGET) == 1 and page.meta == {}
+def test_a_compact_marker_leaves_the_engine_for_later() -> None:
+    html, start = convert("<!-- calculator: spotting compact distance=18 -->\n")
+    assert html.count(WIDGET) == 1 and start == ""
 
 
 @pytest.mark.parametrize("block", [
@@ -67,8 +67,8 @@ def test_a_compact_marker_leaves_the_engine_settings_alone() -> None:
     f"> ```\n> {MARKER}\n> ```",
 ], ids=["backticks", "tildes", "in-a-list", "indented", "in-a-quote"])
 def test_a_marker_in_a_code_block_stays_as_written(block: str) -> None:
-    html, page = convert(f"Before.\n\n{block}\n\nAfter.\n")
-    assert WIDGET not in html and page.meta == {}
+    html, start = convert(f"Before.\n\n{block}\n\nAfter.\n")
+    assert WIDGET not in html and start == ""
     assert "&lt;!-- calculator: spotting --&gt;" in html
 
 

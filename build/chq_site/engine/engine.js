@@ -20,13 +20,15 @@ const SILENCE_MS = { download: 30_000, start: 180_000, calculators: 180_000 };
 function createEngine() {
   const listeners = new Set();
   const pending = new Map(); // request id -> resolve
-  let state = { phase: "idle", stage: "", loaded: 0, total: 0, bytes: 0, message: "", elapsed: 0 };
+  // What a start downloads, from the page's chq-engine meta (engineInfo): the one
+  // place the engine's settings come from.
+  const sizes = engineInfo() || {};
+  let state = { phase: "idle", stage: "", loaded: 0, total: 0, bytes: sizes.total || 0, message: "", elapsed: 0 };
   let worker = null;
   let nextId = 0;
   let watchdog = 0;
   let lastLoaded = -1;
   let lastSign = 0;
-  let sizes = { fetched: {}, total: 0 };
   const timings = { created: 0, ready: 0 };
 
   function set(patch) {
@@ -155,12 +157,6 @@ function createEngine() {
   return {
     get state() { return state; },
     timings,
-    configure(engineSizes) {
-      if (engineSizes && state.phase === "idle") {
-        sizes = engineSizes;
-        set({ bytes: sizes.total || 0 });
-      }
-    },
     subscribe(listener) {
       listeners.add(listener);
       listener(state);

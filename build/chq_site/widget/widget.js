@@ -65,7 +65,6 @@ export class Widget {
     mountShare(this); this.compare = mountCompare(this); // Share; Pin as A (share.js, compare.js)
     for (const table of root.querySelectorAll(".chq-table")) table.open = false; // open without JavaScript
     foldReadings(root); // a calculator's page: the answer close to the inputs (result.js)
-    engine.configure(this.spec.engine);
     if (this.spec.table) {
       // The engine waits until the table's answer is on screen (or the table could
       // not load): Python starting beside the page held it back on a 2-core tablet.
