@@ -4,15 +4,12 @@
  * across Material's instant navigation). It loads the self-hosted Pyodide runtime
  * and the calculators wheel, then answers requests:
  *
- *   in:  {type: "init", indexURL, wheelURL, snapshotURL, snapshotBytes,
- *         fetched: {file: bytes}, files: {file: {bytes, sha256, crc32}}}    (once)
- *        {type: "compute", id, key, mechanic, params}
- *   out: {type: "progress", stage: "download"|"start"|"calculators", loaded, total}
- *        {type: "alive"}   (every second while starting, whenever the worker is free)
- *        {type: "ready", boot: "snapshot"|"full", timings, note}
- *        {type: "failed", message}
- *        {type: "answer", id, result} | {type: "answer", id, error: {field, message}}
- *        {type: "answer", id, superseded: true}   (a newer request with the same key came in)
+ *   in:  init (once), compute
+ *   out: progress, alive, ready, failed, answer (superseded: a newer request with the
+ *        same key came in)
+ *
+ * as protocol.js makes and checks them (bundled into this worker and into the page's
+ * script: one list of kinds and fields for both).
  *
  * Start-up: from the build's memory snapshot (build/chq_site/engine_snapshot.mjs: Python
  * already started, the calculators imported) when the browser can inflate it
@@ -44,6 +41,7 @@
  * request, which in WebKit passes through the page's busy main thread.
  */
 
+import * as protocol from "./protocol.js";
 import { openChecked } from "./engine-worker/checks.js";
 import { early, hookFetch, hookWasm } from "./engine-worker/runtime.js";
 import { unpackInto } from "./engine-worker/snapshot.js";
@@ -58,13 +56,19 @@ const queue = new Map(); // key -> the newest request with that key
 let draining = false;
 
 self.addEventListener("message", (event) => {
-  const msg = event.data || {};
+  let msg = null;
+  try {
+    msg = protocol.read(event.data, "worker");
+  } catch (error) {
+    post(protocol.failed(`a message it could not read (${error.message})`));
+    return;
+  }
   if (msg.type === "init") {
     if (!started) started = start(msg);
   } else if (msg.type === "compute") {
     const key = msg.key || String(msg.id);
     const older = queue.get(key);
-    if (older) post({ type: "answer", id: older.id, superseded: true });
+    if (older) post(protocol.answer(older.id, { superseded: true }));
     queue.set(key, msg);
     drain();
   }
@@ -73,11 +77,11 @@ self.addEventListener("message", (event) => {
 // Nothing may escape as an uncaught error (it would reach the page's console).
 self.addEventListener("unhandledrejection", (event) => {
   event.preventDefault();
-  post({ type: "failed", message: describe(event.reason) });
+  post(protocol.failed(describe(event.reason)));
 });
 self.addEventListener("error", (event) => {
   event.preventDefault();
-  post({ type: "failed", message: describe(event.error || event.message) });
+  post(protocol.failed(describe(event.error || event.message)));
 });
 
 async function start({ indexURL, wheelURL, snapshotURL, snapshotBytes, fetched, files }) {
@@ -88,7 +92,7 @@ async function start({ indexURL, wheelURL, snapshotURL, snapshotBytes, fetched, 
   // A sign of life between the long steps of starting Python: the page waits for a
   // slow engine that is getting on, and gives up on a silent one. An error ends the
   // wait at once: loadPyodide() is raced with `fatal`.
-  const alive = setInterval(() => post({ type: "alive" }), 1000);
+  const alive = setInterval(() => post(protocol.alive()), 1000);
   let stop = null;
   const fatal = new Promise((_, reject) => { stop = reject; });
   fatal.catch(() => {});
@@ -153,18 +157,18 @@ async function start({ indexURL, wheelURL, snapshotURL, snapshotBytes, fetched, 
       wheel.catch(failNow); // a wheel that stays wrong ends the start at once
       pyodide = await until(loadPyodide({ indexURL, ...quiet }));
       mark("loadPyodide");
-      post({ type: "progress", stage: "calculators", loaded: 1, total: 1 });
+      post(protocol.progress("calculators", 1, 1));
       pyodide.unpackArchive(await wheel, "wheel");
       computeJson = pyodide.pyimport("calculators").compute_json;
       check();
     }
     mark("total");
     timings.checks = { how: self.crypto && self.crypto.subtle ? "sha256" : "crc32", ms: checkMs };
-    post({ type: "ready", boot, timings, note });
+    post(protocol.ready(boot, timings, note));
     drain();
   } catch (error) {
     computeJson = null;
-    post({ type: "failed", message: plain(describe(error)) });
+    post(protocol.failed(plain(describe(error))));
   } finally {
     clearInterval(alive);
   }
@@ -206,17 +210,8 @@ function answer(msg) {
   try {
     const request = JSON.stringify({ mechanic: msg.mechanic, params: msg.params });
     const reply = JSON.parse(computeJson(request));
-    post({ type: "answer", id: msg.id, ...reply, ms: performance.now() - t });
+    post(protocol.answer(msg.id, reply, performance.now() - t));
   } catch (error) {
-    post({ type: "answer", id: msg.id, error: { field: "", message: describe(error) } });
+    post(protocol.answer(msg.id, { error: { field: "", message: describe(error) } }));
   }
-}
-
-// Started early from a calculator page's <head> (theme/material/main.html): the init
-// arrives in the script's own fragment, so Python starts before the page has loaded.
-// (Last: everything above is defined by then.)
-if (self.location.hash.length > 1) {
-  try {
-    started = start(JSON.parse(decodeURIComponent(self.location.hash.slice(1))));
-  } catch (_) { /* a bad fragment: wait for the page's init message instead */ }
 }

@@ -2,12 +2,16 @@
  * Pyodide and the calculators wheel), started by the first page that has a widget
  * and kept across Material's instant navigation (window.__chqEngine).
  *
- * The protocol is the worker's thin id-tagged pump: {type: "compute", id, key, ...}
- * in, {type: "answer", id, ...} out, plus the worker's progress reports while it
- * starts. The state widgets subscribe to: phase (idle | loading | ready | failed),
- * stage (download | start | calculators | ready), bytes loaded of total, elapsed
- * seconds, the failure's message, and how it booted (snapshot | full). */
+ * The only place a worker is started (start(): a calculator answered by the engine
+ * alone calls it as it mounts). The messages both ways are protocol.js's, bundled
+ * into this script and into the worker: an id-tagged pump, compute in, answer out,
+ * plus the worker's progress reports while it starts; a message that is not of the
+ * protocol fails the engine, saying why. The state widgets subscribe to: phase
+ * (idle | loading | ready | failed), stage (download | start | calculators | ready),
+ * bytes loaded of total, elapsed seconds, the failure's message, and how it booted
+ * (snapshot | full). */
 
+import * as protocol from "./protocol.js";
 import { releaseSearch } from "../search/search-hold.js";
 import { describe, engineInfo, siteRoot, supportsModuleWorkers } from "../widget/util.js";
 
@@ -80,7 +84,13 @@ function createEngine() {
   }
 
   function onMessage(event) {
-    const msg = event.data || {};
+    let msg = null;
+    try {
+      msg = protocol.read(event.data, "page");
+    } catch (error) {
+      fail(`it sent a message this page could not read (${error.message})`);
+      return;
+    }
     if (msg.type === "answer") {
       const resolve = pending.get(msg.id);
       pending.delete(msg.id);
@@ -125,29 +135,18 @@ function createEngine() {
         if (event && event.preventDefault) event.preventDefault();
         fail(`its script did not start${event && event.message ? ` (${event.message})` : ""}`);
       };
-      const boot = window.__chqBoot; // started early from <head> on calculator pages
-      window.__chqBoot = null;
-      if (boot && boot.worker) {
-        worker = boot.worker;
-        boot.release();
-      } else {
-        worker = new Worker(new URL("assets/js/engine-worker.js", root), { type: "module", name: "chq-engine" });
-      }
+      worker = new Worker(new URL("assets/js/engine-worker.js", root), { type: "module", name: "chq-engine" });
       worker.addEventListener("message", onMessage);
       worker.addEventListener("error", onError);
-      if (boot && boot.worker) {
-        for (const event of boot.said) (event.type === "error" ? onError : onMessage)(event);
-      }
       worker.addEventListener("messageerror", () => fail("it sent an answer this page could not read"));
-      worker.postMessage({
-        type: "init",
+      worker.postMessage(protocol.init({
         indexURL: new URL(info.index, root).href,
         wheelURL: new URL(info.wheel, root).href,
         snapshotURL: info.snapshot ? new URL(info.snapshot, root).href : "",
         snapshotBytes: info.snapshot_bytes || 0,
         fetched: sizes.fetched || {},
         files: info.files || {}, // what each file must be: the worker checks them
-      });
+      }));
       watch();
     } catch (error) {
       fail(describe(error));
@@ -171,7 +170,7 @@ function createEngine() {
       return new Promise((resolve) => {
         pending.set(id, resolve);
         try {
-          worker.postMessage({ type: "compute", id, key, mechanic, params });
+          worker.postMessage(protocol.compute(id, mechanic, params, key));
         } catch (error) {
           pending.delete(id);
           resolve({ error: { field: "", message: describe(error) } });

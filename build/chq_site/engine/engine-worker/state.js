@@ -3,6 +3,8 @@
  * as it starts: setExpected, setChecks, setFailNow, restartClock).
  */
 
+import * as protocol from "../protocol.js";
+
 export const post = (message) => self.postMessage(message);
 
 /** Each step of the start, in ms from it (the "ready" message's timings): the first
@@ -37,8 +39,7 @@ export function report(force) {
   const now = Date.now();
   if (!force && now - lastReport < 100) return;
   lastReport = now;
-  post({ type: "progress", stage: sum >= total && total > 0 ? "start" : "download",
-         loaded: Math.min(sum, total), total });
+  post(protocol.progress(sum >= total && total > 0 ? "start" : "download", Math.min(sum, total), total));
 }
 
 /** The files whose bytes count in the progress bar (file name -> bytes). */
