@@ -36,6 +36,7 @@ OUR_CSS = re.compile(r"""<link rel="stylesheet" href="([^"]*assets/css/[^"]+)">"
 MAX_LINES = 320  # "small enough to read in one sitting"
 WORKER = SOURCES / bundle.WORKER_SOURCE
 WORKER_PARTS = SOURCES / "engine" / "engine-worker"
+PROTOCOL = SOURCES / "engine" / "protocol.js"  # in the page's script too (modules())
 MAX_WORKER_LINES = 400  # the project's limit for a source file
 NODE = shutil.which("node")
 
@@ -52,10 +53,11 @@ def modules() -> list[Path]:
 
 
 def worker_modules() -> list[Path]:
-    """The engine worker's entry and the modules of its folder."""
+    """The engine worker's entry, the modules of its folder and the protocol it shares
+    with the page."""
     found = sorted(WORKER_PARTS.glob("*.js"))
     assert found, f"no modules in {WORKER_PARTS}"
-    return [WORKER, *found]
+    return [WORKER, PROTOCOL, *found]
 
 
 def listed_css() -> list[str]:
