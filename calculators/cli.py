@@ -76,7 +76,7 @@ class _Once(argparse.Action):
     def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
                  values: Any, option_string: str | None = None) -> None:
         if getattr(namespace, self.dest) is not None:
-            raise InputError(self.dest.split("_", 1)[1], GIVEN_TWICE)
+            raise InputError(re.sub(r"^[pq]_", "", self.dest), GIVEN_TWICE)  # p_: an input, q_: a question
         setattr(namespace, self.dest, values)
 
 
