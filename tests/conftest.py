@@ -17,6 +17,11 @@ import pytest
 from tests.serving import ROOT, QuietHTTPServer, RequestLog, SiteHandler, StaticServer
 from tests.site_build import SiteBuild, session_build
 
+# Fixtures of one folder, loaded here: a second conftest.py would be imported under the
+# same module name as this one, and --doctest-modules then refuses to collect this file
+# ("import file mismatch"), which fails the fast loop's own collection.
+pytest_plugins = ["tests.club_bundle.bundle_fixtures"]
+
 __all__ = ["ROOT", "QuietHTTPServer", "RequestLog", "SiteHandler", "StaticServer"]
 ARTIFACTS = ROOT / ".artifacts"
 CHROMIUM = "/usr/bin/chromium"

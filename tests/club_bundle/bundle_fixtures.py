@@ -1,6 +1,7 @@
-"""The club bundle, made once for the tests of this folder: ``make_bundle`` end to end
-(its site is the run's one build, tests/site_build.py), unpacked as a club does, and
-served with the bundle's own serve.py."""
+"""The club bundle, made once for the tests of tests/club_bundle/ (loaded through
+tests/conftest.py's pytest_plugins): ``make_bundle`` end to end (its site is the run's one
+build, tests/site_build.py), unpacked as a club does, and served with the bundle's own
+serve.py."""
 
 from __future__ import annotations
 
