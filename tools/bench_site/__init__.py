@@ -23,8 +23,9 @@ site): ``bench-bare.html``, whose ``<head>`` starts a module worker
 (``bench-bare-worker.js``) that imports the site's own
 ``assets/engine/pyodide/pyodide.mjs`` and calls ``loadPyodide({indexURL})`` with the
 site's indexURL: no snapshot, no wheel. The page notes ``performance.now()`` when
-the worker says loadPyodide resolved. A calculator page starts its engine worker the
-same way (an inline script in ``<head>``). Both files are also added to the copy's
+the worker says loadPyodide resolved. A calculator page starts its engine worker later,
+from its bundled page script (``engine/engine.js`` ``start()``), so the bare page has a
+head start in this comparison. Both files are also added to the copy's
 ``sw.js`` precache list (``FILES``, with their size and SHA-256, and ``sw.js.gz``
 rewritten), so that on a repeat visit the bare page, its worker and the Pyodide
 files are all answered by the service worker from its cache, exactly as for a

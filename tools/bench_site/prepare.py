@@ -17,7 +17,8 @@ BARE_PAGE = """<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Bare Pyodide boot (benchmark)</title>
 <link rel="icon" href="data:,">
 <script>
-// Started from <head>, as calculator pages start their engine worker.
+// Started from <head>, the earliest a page can (a calculator page starts its worker from
+// its page script, engine/engine.js start(): this bare page has the head start).
 window.__bare = null;
 (function () {
   var worker = new Worker(new URL("bench-bare-worker.js", location.href).href, { type: "module" });
