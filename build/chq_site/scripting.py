@@ -53,7 +53,7 @@ def expand(word: str, rest: str, src_uri: str, docs_dir: str | Path) -> str:
     if word == "renamed":
         return "\n".join(renamed_list())
     if word == "questions":
-        return questions_table()
+        return questions_table(src_uri, docs_dir)
     if word == "run":
         return run_block(shlex.split(rest))
     mechanic, _, tail = rest.partition(" ")
@@ -201,16 +201,21 @@ def outputs_table(mechanic: str) -> str:
     return "\n".join(rows)
 
 
-def questions_table() -> str:
+def questions_table(src_uri: str, docs_dir: Path) -> str:
     """Per mechanic, the inputs ``--sweep`` steps through, the chances it reads (the
-    headline first) and the sides ``--rolled`` counts, from the declarations."""
+    headline first) and the sides ``--rolled`` counts, from the declarations.
+
+    Each mechanic's name links to its calculator page where it has one: on a phone the
+    table scrolls sideways, and a scrolling region needs something a keyboard can reach."""
     rows = ["| Mechanic | `--sweep` (whole-number inputs) | `--figure` (chances) | `--rolled` MINE,THEIRS |",
             "| --- | --- | --- | --- |"]
     for name, found in BY_NAME.items():
+        page = calculator_page(name, src_uri, docs_dir)
+        label = f"[{name}]({page})" if page is not None else f"`{name}`"
         counts = ", ".join(f"`{p.name}` ({_allowed(p).partition(', ')[2]})" for p in found.counts)
         chances = sorted(found.chances, key=lambda key: key != HEADLINES.get(name))
         sides = f"{found.opposed.mine}, {found.opposed.theirs}" if found.opposed else "–"
-        rows.append(f"| `{name}` | {counts if counts and chances else '–'} | "
+        rows.append(f"| {label} | {counts if counts and chances else '–'} | "
                     f"{', '.join(f'`{c}`' for c in chances) if counts and chances else '–'} | {sides} |")
     return "\n".join(rows)
 
