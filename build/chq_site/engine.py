@@ -9,7 +9,7 @@ sources, so ``mkdocs serve`` rebuilds it only when the package changes.
 The snapshot (``assets/engine/snapshot-<key>.bin``) is Pyodide's memory after the
 wheel was unpacked and imported and each mechanic answered once, made under Node by
 ``engine_snapshot.mjs`` (beside this module), packed without its zero pages (about
-half of it: see ``pack_snapshot``) and gzipped (the worker inflates it with the
+half of it: see :mod:`chq_site.snapshot`) and gzipped (the worker inflates it with the
 browser's ``DecompressionStream``, whose gzip check also catches a truncated or
 corrupt copy, and puts the runs back in place in a zeroed buffer). Starting from it
 skips Python's own start-up: the slow part of every visit. Its name is a hash of
@@ -44,6 +44,14 @@ from typing import Any
 from mkdocs.exceptions import PluginError
 
 from chq_site.paths import CACHE, PACKAGE, ROOT
+
+# The packed format lives in chq_site.snapshot; its names stay importable from here, where
+# tests and tools have always found them.
+from chq_site.snapshot import PACKED_MAGIC as PACKED_MAGIC
+from chq_site.snapshot import PACKED_PAGE as PACKED_PAGE
+from chq_site.snapshot import inflated_size as inflated_size
+from chq_site.snapshot import pack_snapshot as pack_snapshot
+from chq_site.snapshot import unpack_snapshot as unpack_snapshot
 
 try:
     import fcntl
@@ -122,54 +130,6 @@ def build_wheel() -> Path:
                 raise
     wheels = sorted(out.glob("*.whl"))
     return wheels[0]
-
-
-# The packed snapshot: "CHQ1", the snapshot's size, the number of runs, each run's
-# (offset, length), all uint32 little-endian; then the runs' bytes, in order. Runs
-# are whole pages of the memory that are not all zeros (the last page may be short).
-PACKED_MAGIC = b"CHQ1"
-PACKED_PAGE = 4096
-
-
-def pack_snapshot(raw: bytes) -> bytes:
-    """The snapshot without its zero pages (engine-worker/snapshot.js unpackInto reverses it).
-
-    >>> raw = bytes(8192) + b"x" * 10 + bytes(4096 - 10) + bytes(4096) + b"end"
-    >>> packed = pack_snapshot(raw)
-    >>> struct.unpack_from("<4sIIII", packed)
-    (b'CHQ1', 16387, 2, 8192, 4096)
-    >>> len(packed) - 12 - 2 * 8, unpack_snapshot(packed) == raw  # the two runs' bytes
-    (4099, True)
-    """
-    runs: list[list[int]] = []
-    for start in range(0, len(raw), PACKED_PAGE):
-        page = raw[start : start + PACKED_PAGE]
-        if page.count(0) == len(page):
-            continue
-        if runs and sum(runs[-1]) == start:
-            runs[-1][1] += len(page)
-        else:
-            runs.append([start, len(page)])
-    head = struct.pack("<4sII", PACKED_MAGIC, len(raw), len(runs))
-    table = b"".join(struct.pack("<II", offset, length) for offset, length in runs)
-    return head + table + b"".join(raw[offset : offset + length] for offset, length in runs)
-
-
-def unpack_snapshot(packed: bytes) -> bytes:
-    """The snapshot a packed one holds (for tests and tools; the browser does it in
-    engine-worker.js)."""
-    magic, total, count = struct.unpack_from("<4sII", packed)
-    if magic != PACKED_MAGIC:
-        raise ValueError("not a packed snapshot")
-    raw = bytearray(total)
-    at = 12 + 8 * count
-    for i in range(count):
-        offset, length = struct.unpack_from("<II", packed, 12 + 8 * i)
-        raw[offset : offset + length] = packed[at : at + length]
-        at += length
-    if at != len(packed):
-        raise ValueError(f"packed snapshot: {len(packed) - at} bytes left over")
-    return bytes(raw)
 
 
 def snapshot_key(wheel: Path) -> str:
@@ -254,15 +214,6 @@ def _keep_first(data: bytes, out: Path) -> None:
                 os.replace(tmp, out)
     finally:
         Path(tmp).unlink(missing_ok=True)
-
-
-def inflated_size(snapshot: Path) -> int:
-    """The bytes of memory a gzipped, packed snapshot holds (from its header)."""
-    with gzip.open(snapshot, "rb") as packed:
-        magic, total = struct.unpack("<4sI", packed.read(8))
-    if magic != PACKED_MAGIC:
-        raise ValueError(f"{snapshot}: not a packed snapshot")
-    return int(total)
 
 
 def pyodide_version() -> str:
