@@ -165,9 +165,20 @@ def boost_for(location: str) -> float:
     >>> boost_for("rules/blinds/#dummy-blinds"), boost_for("reference/glossary/#tn"), boost_for("")
     (1.0, 0.01, 0.01)
     """
+    return boost_in(BOOSTS, location)
+
+
+def boost_in(table: dict[str, float], location: str) -> float:
+    """The boost ``table`` (page URL prefix -> boost) gives an entry at ``location``:
+    its longest prefix matching the page's URL. Shared by both searches' ``boost_for``
+    (this module's and :mod:`chq_site.search_index`'s), each over its own table.
+
+    >>> boost_in({"": 0.1, "rules/": 1.0, "rules/x/": 0.5}, "rules/x/#a"), boost_in({"": 0.1}, "hosting/")
+    (0.5, 0.1)
+    """
     path = location.split("#", 1)[0]
-    best = max((prefix for prefix in BOOSTS if path.startswith(prefix)), key=len)
-    return BOOSTS[best]
+    best = max((prefix for prefix in table if path.startswith(prefix)), key=len)
+    return table[best]
 
 
 def word_count(text: str) -> int:

@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from chq_site.paths import ROOT
+from chq_site.search import boost_in
 from chq_site.search_words import WORDS, Words
 
 TABLE = re.compile(r"<table\b.*?</table>", re.S)
@@ -83,9 +84,7 @@ def boost_for(location: str) -> float:
     >>> boost_for("rules/blinds/#dummy-blinds"), boost_for("reference/glossary/#tn"), boost_for("")
     (1.0, 0.2, 0.1)
     """
-    path = location.split("#", 1)[0]
-    best = max((prefix for prefix in BOOSTS if path.startswith(prefix)), key=len)
-    return BOOSTS[best]
+    return boost_in(BOOSTS, location)
 
 
 def table_rows(match: re.Match[str]) -> str:
