@@ -17,10 +17,10 @@ import pytest
 from tests.serving import ROOT, QuietHTTPServer, RequestLog, SiteHandler, StaticServer
 from tests.site_build import SiteBuild, session_build
 
-# Fixtures of one folder, loaded here: a second conftest.py would be imported under the
-# same module name as this one, and --doctest-modules then refuses to collect this file
-# ("import file mismatch"), which fails the fast loop's own collection.
-pytest_plugins = ["tests.club_bundle.bundle_fixtures"]
+# Fixtures that several test modules use, loaded here: a test module imports no other,
+# and a second conftest.py would be imported under the same module name as this one
+# (--doctest-modules then refuses to collect this file: "import file mismatch").
+pytest_plugins = ["tests.club_bundle.bundle_fixtures", "tests.browser.offline_update_helpers"]
 
 __all__ = ["ROOT", "QuietHTTPServer", "RequestLog", "SiteHandler", "StaticServer"]
 ARTIFACTS = ROOT / ".artifacts"

@@ -11,11 +11,15 @@ defender wins round 2 by 2.
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
 from chq_site import presentation
 
 from calculators import HEADLINES, compute, printing
+from tests.browser import fight_helpers as F
+from tests.browser.site_helpers import url
+from tests.browser.widgets_helpers import READY_MS, axe_violations, fragment, make_context, watch
 
 MECHANIC = "close_assault"
 PAGE = "calculators/close-assault/"
@@ -147,3 +151,76 @@ def outcome_problems(snap: dict[str, Any], params: dict[str, Any], state: dict[s
 def small_targets(snap: dict[str, Any]) -> list[Any]:
     """Buttons of the panel smaller than 44 x 44 px."""
     return [b for b in snap["buttons"] if b[1] < 44 or b[2] < 44]
+
+
+SIZES = {"ipad": {"width": 820, "height": 1180}, "phone": {"width": 390, "height": 844}}
+
+
+def snap(page: Any) -> dict[str, Any]:
+    result: dict[str, Any] = page.evaluate(f"() => {{ {F.SNAPSHOT} }}")
+    return result
+
+
+def wait_for(page: Any, state: str, round_: int) -> dict[str, Any]:
+    try:
+        page.wait_for_function(f"() => {{ {F.wait_condition(state, round_)} }}", timeout=READY_MS)
+    except Exception as exc:  # say what the panel showed instead
+        raise AssertionError(f"waited for {state} round {round_}; the panel shows {snap(page)}") from exc
+    return snap(page)
+
+
+def tap(page: Any, *selectors: str) -> None:
+    for selector in selectors:
+        page.locator(".chq-widget[data-mode=full] " + selector).click()
+
+
+def check_round(page: Any, params: dict[str, Any], state: dict[str, Any], round_: int) -> dict[str, Any]:
+    shown = wait_for(page, "ready", round_)
+    assert F.round_problems(shown, params, state, round_) == []
+    return shown
+
+
+def shoot(page: Any, folder: Path, step: str) -> None:
+    """The panel as a reader sees it, on an iPad and a phone, light and dark; on each,
+    nothing wider than the screen, every button at least 44 x 44 px, and no serious
+    axe-core finding in the widget."""
+    folder.mkdir(parents=True, exist_ok=True)
+    problems: dict[str, list[str]] = {}
+    for size_name, size in SIZES.items():
+        page.set_viewport_size(size)
+        # Down to the panel from the top (scrolling up would bring Material's "Back to top").
+        page.evaluate("() => new Promise(done => { window.scrollTo(0, 0); requestAnimationFrame(done); })")
+        page.evaluate("""() => {
+            const p = document.querySelector('[data-fight]');
+            const header = document.querySelector('.md-header');
+            window.scrollTo(0, p.getBoundingClientRect().top + window.scrollY
+                               - (header ? header.offsetHeight : 0) - 8);
+        }""")
+        assert page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth"), size_name
+        assert F.small_targets(snap(page)) == [], size_name
+        for scheme, name in (("default", "light"), ("slate", "dark")):
+            page.evaluate("s => document.body.setAttribute('data-md-color-scheme', s)", scheme)
+            page.screenshot(path=str(folder / f"fight-{step}-{size_name}-{name}.png"), animations="disabled")
+            if size_name == "ipad":
+                problems[name] = axe_violations(page)
+    page.evaluate("() => document.body.setAttribute('data-md-color-scheme', 'default')")
+    page.set_viewport_size(SIZES["ipad"])
+    assert problems == {"light": [], "dark": []}
+
+
+def open_fight_page(browser: Any, site_url: str, params: dict[str, Any], **route: Any) -> tuple[Any, Any, list[str]]:
+    context, log = make_context(browser, site_url)
+    for pattern, handler in route.get("routes", ()):
+        context.route(pattern, handler)
+    page = context.new_page()
+    errors: list[str] = []
+    watch(page, errors)
+    page.goto(url(site_url, F.PAGE) + "#" + fragment(params))
+    page.wait_for_selector(".chq-widget[data-mode=full] [data-fight][data-state=idle]", state="attached")
+    context.requests = log
+    return context, page, errors
+
+
+def wait_for_idle(page: Any) -> bool:
+    page.wait_for_function("() => document.querySelector('[data-fight]').dataset.state === 'idle'")
+    return page.locator(F.START).is_visible() and page.locator("[data-fight]").is_hidden()

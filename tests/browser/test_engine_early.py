@@ -22,7 +22,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from tests.browser.test_engine_start import (
+from tests.browser.engine_start_helpers import (
     ENGINE_CASES,
     FULL_BOOT_MS,
     permalink,
@@ -30,7 +30,7 @@ from tests.browser.test_engine_start import (
     truncated,
     wait_for,
 )
-from tests.browser.test_widgets import READY_MS, reference, watched_page
+from tests.browser.widgets_helpers import READY_MS, reference, watched_page
 
 LOADER = "**/assets/engine/pyodide/pyodide.mjs"
 WASM = "**/assets/engine/pyodide/pyodide.asm.wasm"

@@ -21,67 +21,30 @@ Real Chromium and the real Pyodide. The HTTP-cache tests use this module's own s
 
 from __future__ import annotations
 
-import functools
-import io
 import json
-import threading
-import time
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit
 
 import pytest
 
-from calculators import compute
-from tests.browser.test_engine_start import FULL_BOOT_MS, headline_of, permalink, shown_headline, wait_for
-from tests.browser.test_widgets import READY_MS, VIEWPORT, reference, watch, watched_page
-from tests.conftest import CHROMIUM_ARGS, TEST_CHROMIUM, QuietHTTPServer, SiteHandler, StaticServer
-
-# A permalink the page answers itself (one of its worked examples): the build's answer.
-MECHANIC = "artillery"
-PARAMS = {"variant": "armour-battles", "fire_dice": 5, "hit_faces": 6}
-# What a captive portal answers instead of the file.
-PORTAL = b"<html><body>Please log in to the hotel WiFi</body></html>"
-IMMUTABLE = "public, max-age=31536000, immutable"
-ENGINE = "/assets/engine/"
-WASM = "**/assets/engine/pyodide/pyodide.asm.wasm"
-# The engine gave up on a silent start after 180 s (and the worker's heartbeat reset
-# even that): a broken file must be said well before.
-FAIL_MS = 30_000
-DAMAGED = "arrived damaged twice"
-# Which file a name is, by kind.
-KINDS = {
-    "wasm": lambda name: name == "pyodide.asm.wasm",
-    "snapshot": lambda name: name.startswith("snapshot-") and name.endswith(".bin"),
-    "wheel": lambda name: name.endswith(".whl"),
-}
-
-
-def engine_file(site: Path, kind: str) -> Path:
-    (found,) = [p for p in (site / "assets" / "engine").rglob("*") if KINDS[kind](p.name)]
-    return found
-
-
-def keeps_the_build_answer(shown: dict[str, Any]) -> None:
-    """The page's own answer for the permalink is still on screen, marked as the build's."""
-    assert (shown["state"], shown["source"]) == ("ready", "build"), shown
-    assert shown_headline(MECHANIC, shown) == headline_of(MECHANIC, compute(MECHANIC, PARAMS))
-    assert json.loads(shown["result"]) == reference(MECHANIC, PARAMS)
-
-
-def status_text(page: Any) -> str:
-    text: str = page.locator(".chq-widget[data-mode=full] .chq-status__text").inner_text()
-    return text
-
-
-def failed_within(page: Any, address: str) -> tuple[dict[str, Any], float]:
-    """Open ``address``; wait (at most FAIL_MS) for the engine to fail; the widget's
-    state then, and the seconds it took."""
-    start = time.monotonic()
-    page.goto(address)
-    shown = wait_for(page, "r.engine === 'error'", FAIL_MS)
-    return shown, time.monotonic() - start
-
+from tests.browser.engine_integrity_helpers import (
+    DAMAGED,
+    FAIL_MS,
+    MECHANIC,
+    PARAMS,
+    PORTAL,
+    WASM,
+    Portal,
+    PortalServer,
+    engine_file,
+    failed_within,
+    keeps_the_build_answer,
+    no_service_worker,
+    status_text,
+    without_subtle_crypto,
+)
+from tests.browser.engine_start_helpers import FULL_BOOT_MS, permalink, wait_for
+from tests.browser.widgets_helpers import READY_MS, reference, watched_page
 
 # --------------------------------------------------------------------------- #
 # A broken runtime or wheel ends the wait at once                             #
@@ -115,79 +78,6 @@ def test_a_broken_wheel_ends_the_wait(browser: Any, site_url: str) -> None:
         text = status_text(page)
         assert DAMAGED in text and ".whl" in text and "web page" in text, text
         keeps_the_build_answer(shown)
-
-
-# --------------------------------------------------------------------------- #
-# Without a service worker: the browser's HTTP cache                          #
-# --------------------------------------------------------------------------- #
-
-
-class Portal:
-    """What this module's server does: which file it answers with the portal's page,
-    how many more times (-1: always), which it answers 404, and every request for an
-    engine file with its Cache-Control header."""
-
-    def __init__(self, kind: str, times: int, missing: str = "") -> None:
-        self.kind = kind
-        self.left = times
-        self.missing = missing
-        self.asked: list[tuple[str, str]] = []
-
-    def requests_for(self, kind: str) -> list[str]:
-        return [cache for path, cache in self.asked if KINDS[kind](path.rsplit("/", 1)[-1])]
-
-
-class PortalHandler(SiteHandler):
-    """The built site, engine files sent with the year-long header their names earn."""
-
-    portal: Portal
-
-    def send_head(self) -> Any:
-        path = urlsplit(self.path).path
-        if not path.startswith(ENGINE):
-            return super().send_head()
-        name = path.rsplit("/", 1)[-1]
-        self.portal.asked.append((path, self.headers.get("Cache-Control", "")))
-        if self.portal.missing and KINDS[self.portal.missing](name):
-            self.send_error(404, "Not here")
-            return None
-        if KINDS[self.portal.kind](name) and self.portal.left != 0:
-            self.portal.left -= 1
-            self.send_response(200)
-            self.send_header("Content-Type", "text/html")
-            self.send_header("Content-Length", str(len(PORTAL)))
-            self.end_headers()
-            return io.BytesIO(PORTAL)
-        return super().send_head()
-
-    def end_headers(self) -> None:
-        if urlsplit(self.path).path.startswith(ENGINE):
-            self.send_header("Cache-Control", IMMUTABLE)
-        super().end_headers()
-
-
-class PortalServer(StaticServer):
-    """The built site on 127.0.0.1 (a free port), served by :class:`PortalHandler`."""
-
-    def __init__(self, directory: Path, portal: Portal) -> None:
-        handler_class = type("Handler", (PortalHandler,), {"portal": portal})
-        handler = functools.partial(handler_class, directory=str(directory))
-        self.httpd = QuietHTTPServer(("127.0.0.1", 0), handler)
-        self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
-
-
-def no_service_worker(browser: Any, profile: Path) -> tuple[Any, Any, list[str]]:
-    """A browser with a profile on disk (so a disk cache, as a player's browser has:
-    a private context's cache in memory keeps no file as large as the runtime), no
-    service worker (as over plain http), and no request routing (which would turn the
-    HTTP cache off); its page, and the page's console errors."""
-    context = browser.browser_type.launch_persistent_context(
-        str(profile), executable_path=TEST_CHROMIUM, args=CHROMIUM_ARGS, viewport=VIEWPORT, service_workers="block"
-    )
-    page = context.pages[0] if context.pages else context.new_page()
-    errors: list[str] = []
-    watch(page, errors)
-    return context, page, errors
 
 
 @pytest.mark.parametrize("kind", ["wasm", "snapshot", "wheel"])
@@ -238,21 +128,6 @@ def test_a_body_that_stays_wrong_is_said(browser: Any, built_site: Path, tmp_pat
             assert len(asked) == 2 and "no-cache" in asked[1], asked
         finally:
             context.close()
-
-
-# --------------------------------------------------------------------------- #
-# No SubtleCrypto: size and CRC-32                                            #
-# --------------------------------------------------------------------------- #
-
-# What an insecure context (plain http on a LAN) lacks: SubtleCrypto is
-# [SecureContext], so crypto.subtle is undefined there.
-INSECURE = "delete Crypto.prototype.subtle;\n"
-
-
-def without_subtle_crypto(route: Any) -> None:
-    """The engine worker's script, run as it would be on a plain-http LAN address."""
-    response = route.fetch()
-    route.fulfill(response=response, body=INSECURE + response.text())
 
 
 @pytest.mark.parametrize("wasm", ["right", "garbled"])

@@ -17,24 +17,17 @@ from typing import Any
 import pytest
 
 from tests.browser import fight_helpers as F
+from tests.browser.fight_address_helpers import ROUND_4, new_page, note, three_draws
+from tests.browser.fight_helpers import check_round, snap, tap, wait_for
 from tests.browser.next_build_helpers import (
     COHESION,
-    FIGHT_NOTE,
     NEXT_COHESION,
     SAVED_ELSEWHERE,
     next_fight_build,
 )
 from tests.browser.site_helpers import url
-from tests.browser.test_fight import check_round, snap, tap, wait_for
-from tests.browser.test_widgets import fragment, make_context, wait_for_inputs, watch
+from tests.browser.widgets_helpers import fragment, wait_for_inputs
 from tests.conftest import StaticServer
-
-DRAW_DEFENDER_FEWER = (F.DRAW_ATTACKER_FEWER[0], F._IN + "[data-fight-action=tap][data-fight-fewer=def]")
-DRAW_SAME = (F.DRAW_ATTACKER_FEWER[0], F._IN + "[data-fight-action=tap][data-fight-fewer=same]")
-# Three draws: the attacker rolled fewer 6s, then the defender, then the same number;
-# each with the round-state it leads to.
-ROUND_4 = {"start": "later", "att_suppressed": True, "def_suppressed": True}
-THREE_DRAWS = ((F.DRAW_ATTACKER_FEWER, F.ROUND_2), (DRAW_DEFENDER_FEWER, ROUND_4), (DRAW_SAME, ROUND_4))
 
 
 @pytest.fixture(scope="module")
@@ -43,30 +36,6 @@ def next_site_url(built_site: Path, tmp_path_factory: pytest.TempPathFactory) ->
     site = next_fight_build(built_site, tmp_path_factory.mktemp("next") / "site")
     with StaticServer(site) as server:
         yield server.origin + "/"
-
-
-def note(page: Any) -> str:
-    said: str = page.evaluate(f"() => {{ {FIGHT_NOTE} }}")
-    return said
-
-
-def new_page(browser: Any, site_url: str, address: str) -> tuple[Any, Any, list[str]]:
-    context, _ = make_context(browser, site_url)
-    page = context.new_page()
-    errors: list[str] = []
-    watch(page, errors)
-    page.goto(address)
-    return context, page, errors
-
-
-def three_draws(page: Any) -> dict[str, Any]:
-    tap(page, F.START)
-    check_round(page, F.PARAMS, F.ROUND_1, 1)
-    for round_, (draw, state) in enumerate(THREE_DRAWS, start=2):
-        tap(page, *draw)
-        shown = check_round(page, F.PARAMS, state, round_)
-    assert len(shown["log"]) == 3, shown["log"]
-    return shown
 
 
 def test_a_fight_survives_a_reload(browser: Any, site_url: str) -> None:

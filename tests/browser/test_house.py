@@ -23,6 +23,17 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
+from tests.browser.house_helpers import (
+    DRAWER_BUTTON,
+    FOCUSED,
+    HOME_SIZES,
+    HOME_TEXT,
+    MIN_TAP_PX,
+    SIDEBAR,
+    TILES,
+    open_home,
+    tile_targets,
+)
 from tests.browser.site_helpers import (
     TITLE_EXTRA,
     nav_pages,
@@ -31,48 +42,6 @@ from tests.browser.site_helpers import (
     wait_for_animations,
     wait_for_calculators,
 )
-
-MIN_TAP_PX = 44
-HOME_SIZES = [(820, 1180), (1180, 820), (390, 844)]
-# Sentences the home page had before its tiles; they stay (below the tiles).
-HOME_TEXT = (
-    "This site publishes the Combat HQ and Armour Battles rules",
-    "press / or S (or tap the magnifying glass)",
-    "the first mention of a game term on each page is a link to the glossary",
-    "gathers every table and modifier on one page that prints on two A4 sheets",
-    "it is kept as written and pointed out in a \"Notes on the source text\" box",
-    "Range bands and modifiers, cover dice, automatic and opportunity spotting",
-    "Commonwealth support units for Operation Compass; the Marder III SdKfz 139",
-    "Planned fire missions and artillery (Combat HQ)",
-    "The spotting rules appear in both 000 and 001 with the same words",
-)
-# A drawer button: Material's label, or the button keyboard.js puts in its place.
-DRAWER_BUTTON = '.md-header__button.chq-menu, label.md-header__button[for="__drawer"]:not([hidden])'
-
-# Where each tile leads, and its size as laid out.
-TILES = """
-() => [...document.querySelectorAll('.chq-tiles a')].map(a => {
-  const r = a.getBoundingClientRect();
-  return {href: a.href, text: a.textContent.trim().slice(0, 30), w: r.width, h: r.height,
-          shown: r.width > 0 && a.checkVisibility({visibilityProperty: true})};
-})
-"""
-
-
-def tile_targets() -> list[str]:
-    """Pages the home must have a tile for: every rules and reference page, every
-    calculator (not the calculators' index, one tap further)."""
-    return [p for p in nav_pages() if p.startswith(("rules/", "reference/"))
-            or (p.startswith("calculators/") and p != "calculators/")]
-
-
-def open_home(new_context, site_url: str, width: int, height: int, **options):
-    context = new_context(viewport={"width": width, "height": height},
-                          service_workers="block", **options)
-    page = context.new_page()
-    page.goto(url(site_url, ""))
-    expect(page.locator("article h1")).to_be_visible()
-    return context, page
 
 
 @pytest.mark.parametrize("javascript", [True, False], ids=["js", "no-js"])
@@ -107,18 +76,6 @@ def test_home_screenshots(scheme: str, site_url: str, new_context, artifacts: Pa
         context.close()
 
 
-# ------------------------------------------------------------------- navigation
-
-SIDEBAR = """
-() => [...document.querySelectorAll('.md-sidebar--primary a.md-nav__link[href]')].map(a => {
-  const r = a.getBoundingClientRect();
-  return {href: a.href, h: r.height,
-          shown: r.width > 0 && r.left >= 0 && r.right <= innerWidth
-                 && a.checkVisibility({visibilityProperty: true, opacityProperty: true})};
-})
-"""
-
-
 @pytest.mark.parametrize("width,height", [(1180, 820), (1024, 768), (1000, 800)])
 def test_navigation_stays_on_screen_at_tablet_landscape(
     width: int, height: int, site_url: str, new_context
@@ -146,24 +103,6 @@ def test_below_1000px_the_navigation_is_a_drawer(site_url: str, new_context) -> 
     page = context.new_page()
     page.goto(url(site_url, "rules/spotting/"))
     expect(page.locator(DRAWER_BUTTON).first).to_be_visible()
-
-
-# --------------------------------------------------------------------- keyboard
-
-FOCUSED = """
-() => {
-  const e = document.activeElement;
-  if (!e || e === document.body) return null;
-  // Material's palette switch: a zero-size radio whose label shows the focus.
-  const seen = e.matches('.md-option') && e.nextElementSibling ? e.nextElementSibling : e;
-  const r = seen.getBoundingClientRect();
-  return {tag: e.tagName, text: (e.textContent || e.getAttribute('aria-label') || '').trim().slice(0, 40),
-          inDrawer: Boolean(e.closest('.md-sidebar--primary')),
-          inWidget: Boolean(e.closest('.chq-widget--full')),
-          visible: r.width > 0 && r.height > 0 && seen.checkVisibility({visibilityProperty: true})
-                   && r.right > 0 && r.left < innerWidth};
-}
-"""
 
 
 @pytest.mark.parametrize("width,height", [(820, 1180), (390, 844)])

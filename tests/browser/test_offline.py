@@ -12,41 +12,29 @@ from __future__ import annotations
 
 import json
 import re
-import struct
 from pathlib import Path
 from urllib.parse import urljoin
 
 from chq_site import bundle
 from playwright.sync_api import expect
 
-from tests.browser.site_helpers import build_edited_copy, built_pages, open_search, url
-from tests.conftest import RequestLog, StaticServer
-
-DESKTOP = {"width": 1366, "height": 1024}
-READY_TIMEOUT = 120_000  # precaching ~15 MB on a busy 2-core machine
-ENGINE_TIMEOUT = 90_000
-CALCULATOR = "calculators/spotting/"
-PYODIDE = "assets/engine/pyodide/"
-
-
-# ----------------------------------------------------------------- the built folder
-
-
-def precache_list(site: Path) -> list[list]:
-    """The ``FILES`` list of the generated sw.js: [url, hash, bytes]."""
-    text = (site / "sw.js").read_text(encoding="utf-8")
-    start = text.index("const FILES = [") + len("const FILES = ")
-    return json.loads(text[start : text.index("];", start) + 1])
-
-
-def file_for(site: Path, address: str) -> Path:
-    path = site / address
-    return path / "index.html" if address.endswith("/") else path
-
-
-def has_calculators(site: Path) -> bool:
-    page = site / CALCULATOR / "index.html"
-    return page.is_file() and "data-calculator" in page.read_text(encoding="utf-8")
+from tests.browser.offline_helpers import (
+    CALCULATOR,
+    MARKER,
+    PYODIDE,
+    READY_TIMEOUT,
+    build_variant,
+    file_for,
+    has_calculators,
+    make_context,
+    new_fragment,
+    png_size,
+    precache_list,
+    wait_ready_offline,
+    wait_widget,
+)
+from tests.browser.site_helpers import built_pages, open_search, url
+from tests.conftest import StaticServer
 
 
 def test_service_worker_precaches_the_whole_build(built_site: Path) -> None:
@@ -90,12 +78,6 @@ def test_lean_build(built_site: Path) -> None:
     assert (built_site / "search/search_index.json.gz").is_file()
     assert sorted(p.name for p in (built_site / PYODIDE).iterdir() if p.suffix != ".gz") == [
         "pyodide-lock.json", "pyodide.asm.mjs", "pyodide.asm.wasm", "pyodide.mjs", "python_stdlib.zip"]
-
-
-def png_size(path: Path) -> tuple[int, int]:
-    data = path.read_bytes()
-    assert data[:8] == b"\x89PNG\r\n\x1a\n", f"{path} is not a PNG"
-    return struct.unpack(">II", data[16:24])
 
 
 def test_manifest_linked_from_every_page(built_site: Path) -> None:
@@ -149,53 +131,6 @@ def test_mkdocs_serve_keeps_no_offline_copy(tmp_path: Path) -> None:
     finally:
         offline.startup("build")
     assert "chq-offline" not in offline.head_tags("rules/x/")
-
-
-# -------------------------------------------------------------------------- browser
-
-
-def make_context(browser, origin: str, **options):
-    """A context that records and blocks off-origin requests (like ``new_context``)."""
-    context = browser.new_context(viewport=DESKTOP, **options)
-    log = RequestLog(origin.rstrip("/"))
-    context.route("**/*", log.route)
-    context.requests = log
-    return context
-
-
-def wait_ready_offline(page) -> str:
-    """Wait for the header's "Ready offline"; return the build it names."""
-    badge = page.locator(".chq-offline")
-    expect(badge).to_be_visible(timeout=READY_TIMEOUT)
-    expect(badge).to_contain_text("Ready offline")
-    return badge.get_attribute("data-build") or ""
-
-
-def wait_widget(page) -> dict:
-    page.wait_for_function(
-        "() => { const r = document.querySelector('[data-calculator]');"
-        " return r && (r.dataset.state === 'ready' || r.dataset.state === 'error'); }",
-        timeout=ENGINE_TIMEOUT,
-    )
-    root = page.locator("[data-calculator]").first
-    state = root.get_attribute("data-state")
-    assert state == "ready", f"widget state {state!r}: {root.inner_text()[:500]}"
-    return json.loads(root.get_attribute("data-result") or "null")
-
-
-def new_fragment(page) -> str:
-    """A permalink for the page's widget that this test has never opened: every
-    number input set to a value inside its range, other than its start value."""
-    spec = json.loads(page.locator("[data-calculator]").first.get_attribute("data-spec"))
-    parts = []
-    for param in spec["params"]:
-        if param["kind"] in ("number", "int") and param.get("min") is not None:
-            low, high = param["min"], param["max"] if param.get("max") is not None else param["min"] + 10
-            value = low + (high - low) // 3 + 1
-            if value == param.get("default"):
-                value += 1
-            parts.append(f"{param['name']}={int(value)}")
-    return "#" + "&".join(parts[:2])
 
 
 def test_works_offline_after_one_visit(browser, built_site: Path, site_url: str) -> None:
@@ -273,17 +208,6 @@ def test_offline_under_subpath(browser, built_site: Path, subpath_site_url: str)
         assert context.requests.off_origin == []
     finally:
         context.close()
-
-
-# ------------------------------------------------------------------ a new build
-
-
-MARKER = "Club errata: this sentence exists only in the second build."
-
-
-def build_variant(out: Path, project: Path, change: bool) -> None:
-    """This test's two builds: the project as it is, or with MARKER on one page."""
-    build_edited_copy(out, project, MARKER if change else None)
 
 
 def test_new_build_is_announced_and_served_after_reload(browser, tmp_path: Path) -> None:

@@ -20,7 +20,7 @@ from urllib.parse import urlsplit
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.test_offline import DESKTOP, wait_ready_offline
+from tests.browser.offline_helpers import DESKTOP, wait_ready_offline
 from tests.conftest import CHROMIUM_ARGS, TEST_CHROMIUM, QuietHTTPServer, RequestLog, SiteHandler
 
 # Material's header has an opaque colour (the site's brown) only with its stylesheet:

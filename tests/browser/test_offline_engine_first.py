@@ -14,8 +14,8 @@ from typing import Any
 
 from playwright.sync_api import expect
 
+from tests.browser.offline_helpers import DESKTOP, ENGINE_TIMEOUT, wait_ready_offline
 from tests.browser.site_helpers import url
-from tests.browser.test_offline import DESKTOP, ENGINE_TIMEOUT, wait_ready_offline
 from tests.conftest import RequestLog
 
 # Records, in page time (Date.now(), the same clock as the test's time.time()),

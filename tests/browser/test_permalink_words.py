@@ -13,19 +13,16 @@ a string written here.
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from chq_site.permalinks import base_values
 
-from calculators import PARAMETERS
-from tests.browser.test_widgets import (
+from tests.browser.permalink_words_helpers import LONG_NUMBER, LONG_WORD, notice, refused_at_the_command_line
+from tests.browser.widgets_helpers import (
     PAGES,
     POPSTATES,
-    ROOT,
     TOLERANCE,
     Session,
     field_refusal,
@@ -36,9 +33,6 @@ from tests.browser.test_widgets import (
     wait_for_inputs,
     watch,
 )
-
-LONG_NUMBER = "9" * 10_000
-LONG_WORD = "x" * 10_000
 
 
 @pytest.fixture(scope="module")
@@ -51,33 +45,6 @@ def session(browser: Any, site_url: str) -> Iterator[Session]:
     watch(page, shared.errors)
     yield shared
     context.close()
-
-
-def refused_at_the_command_line(mechanic: str, field: str, *flags: str) -> str:
-    """``python -m calculators mechanic *flags``' refusal of ``field``, as the field's
-    message on the page words it ("<label>: <message>.")."""
-    done = subprocess.run([sys.executable, "-m", "calculators", mechanic, *flags],
-                          capture_output=True, text=True, cwd=ROOT, check=False)
-    prefix, name, message = done.stderr.rstrip("\n").split(": ", 2)
-    assert (done.returncode, prefix, name) == (2, "error", field), done.stderr
-    label = next(p.label for p in PARAMETERS[mechanic] if p.name == field)
-    return f"{label}: {message}."
-
-
-# The message above the form, once the widget has an answer or a refusal (a
-# function body, for both lanes).
-NOTICE_BODY = """
-    const root = document.querySelector('.chq-widget[data-mode=full]');
-    if (!root || !['ready', 'error'].includes(root.dataset.state)) return false;
-    const note = root.querySelector('.chq-form__message');
-    return {text: note.hidden ? '' : note.textContent,
-            visible: !note.hidden && note.getBoundingClientRect().height > 0};
-"""
-
-
-def notice(page: Any) -> dict[str, Any]:
-    result: dict[str, Any] = page.wait_for_function(f"() => {{ {NOTICE_BODY} }}").json_value()
-    return result
 
 
 def test_a_key_that_is_no_input_is_named_and_the_others_answered(session: Session) -> None:

@@ -25,7 +25,7 @@ from typing import Any
 import pytest
 
 from tests.browser.site_helpers import url
-from tests.browser.test_widgets import READY_MS
+from tests.browser.widgets_helpers import READY_MS
 from tests.conftest import StaticServer
 
 VIEWPORT = {"width": 820, "height": 1180}

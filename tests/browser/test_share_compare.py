@@ -15,157 +15,37 @@ Every wait is on the page's own state (``data-state``, ``data-source``,
 
 from __future__ import annotations
 
-import json
-import math
-from fractions import Fraction
 from pathlib import Path
 from typing import Any
-from urllib.parse import parse_qsl, quote
 
 import pytest
-from chq_site import permalinks
 
-from calculators import HEADLINES, compute
+from tests.browser.share_compare_helpers import (
+    BY_NAME,
+    CHANGES,
+    MAIN,
+    NO_CLIPBOARD,
+    NO_SHARE_SHEET,
+    SHARE_SHEET,
+    check_panel,
+    check_vs,
+    click_share,
+    open_page,
+    sharing_page,
+    sides_shown,
+    tap,
+    vs_of,
+)
 from tests.browser.site_helpers import url
-from tests.browser.test_widgets import (
+from tests.browser.widgets_helpers import (
     PAGES,
     READY_MS,
-    TOLERANCE,
     axe_violations,
     fragment,
     make_context,
     wait_for_inputs,
     watch,
 )
-
-# Each mechanic: setup A (a permalink), the one control tapped to make B, and B.
-# (name, A, (kind, param, what), B); kinds: "step" (+/-), "switch", "choice" (a label).
-CHANGES: list[tuple[str, dict[str, Any], tuple[str, str, Any], dict[str, Any]]] = [
-    ("spotting", {"distance": 18}, ("choice", "cover", "Light"), {"distance": 18, "cover": "light"}),
-    ("close_assault", {"att_dice": 6, "def_dice": 6}, ("switch", "att_flank", None),
-     {"att_dice": 6, "def_dice": 6, "att_flank": True}),
-    ("artillery", {"variant": "combat-hq", "fire_dice": 5}, ("step", "fire_dice", 1),
-     {"variant": "combat-hq", "fire_dice": 6}),
-    ("supply", {"supply_dice": 3}, ("switch", "staff_order", None), {"supply_dice": 3, "staff_order": True}),
-    ("rally", {"disruption": 3}, ("step", "disruption", 1), {"disruption": 4}),
-    ("blind_move", {"target": 24}, ("switch", "suppressed", None), {"target": 24, "suppressed": True}),
-    ("deploy", {"suppressions": 2, "units": 3}, ("step", "units", 1), {"suppressions": 2, "units": 4}),
-    ("shell_then_assault", {"variant": "armour-battles", "fire_dice": 5}, ("step", "fire_dice", 1),
-     {"variant": "armour-battles", "fire_dice": 6}),
-]
-BY_NAME = {c[0]: c for c in CHANGES}
-
-MAIN = ".chq-widget[data-mode=full]"
-NO_SHARE_SHEET = "delete Navigator.prototype.share; delete Navigator.prototype.canShare;"
-
-# Both sides answered by the engine, the main widget showing B's whole answer: one
-# snapshot of the panel (separate reads could straddle a redraw).
-BOTH_SIDES = """want => {
-    const root = document.querySelector('.chq-widget[data-mode=full]');
-    if (!root || root.dataset.state !== 'ready' || !root.dataset.result) return false;
-    const result = JSON.parse(root.dataset.result);
-    if (result.partial) return false;
-    if (!Object.keys(want).every(k => JSON.stringify(result.inputs[k]) === JSON.stringify(want[k]))) return false;
-    const panel = root.querySelector('[data-compare]');
-    if (!panel || panel.hidden) return false;
-    const sides = {};
-    for (const name of ['a', 'b']) {
-        const side = panel.querySelector(`[data-side="${name}"]`);
-        if (!side || side.dataset.state !== 'ready' || side.dataset.source !== 'engine') return false;
-        const h = side.querySelector('[data-headline]');
-        sides[name] = {value: h.dataset.value, exact: h.dataset.exact, text: h.textContent.trim()};
-    }
-    const diff = panel.querySelector('[data-diff]');
-    return {sides, href: location.href, hash: location.hash, text: panel.innerText,
-            diff: diff ? {value: diff.dataset.value, exact: diff.dataset.exact} : null,
-            pressed: root.querySelector('[data-action="pin"]').getAttribute('aria-pressed')};
-}"""
-
-
-def expected(mechanic: str, params: dict[str, Any]) -> dict[str, Any]:
-    result: dict[str, Any] = json.loads(json.dumps(compute(mechanic, params)))
-    return result
-
-
-def check_side(mechanic: str, params: dict[str, Any], shown: dict[str, str], where: str) -> None:
-    """A side's headline equals compute()'s for its own inputs."""
-    want = expected(mechanic, params)
-    key = HEADLINES[mechanic]
-    if key is None:  # deploy: the headline is a sentence
-        assert shown["text"] == want["summary"], (where, shown)
-        assert shown["value"] == "" and shown["exact"] == "", (where, shown)
-        return
-    headline = want[key]
-    assert shown["exact"] == (headline["exact"] or ""), (where, mechanic, params, shown, headline)
-    tol = TOLERANCE.get(mechanic, 0.0)
-    if tol or headline["exact"] is None:
-        assert math.isclose(float(shown["value"]), headline["value"], rel_tol=0, abs_tol=1e-12), (where, shown)
-    else:
-        assert float(shown["value"]) == headline["value"], (where, shown)
-
-
-def check_panel(mechanic: str, a: dict[str, Any], b: dict[str, Any], snap: dict[str, Any], where: str) -> None:
-    check_side(mechanic, a, snap["sides"]["a"], f"{where}: side A")
-    check_side(mechanic, b, snap["sides"]["b"], f"{where}: side B")
-    assert "NaN" not in snap["text"] and "undefined" not in snap["text"], snap["text"]
-    key = HEADLINES[mechanic]
-    if key is None:
-        assert snap["diff"] is None
-        return
-    ha, hb = expected(mechanic, a)[key], expected(mechanic, b)[key]
-    assert math.isclose(float(snap["diff"]["value"]), hb["value"] - ha["value"], rel_tol=0, abs_tol=1e-12)
-    if ha["exact"] and hb["exact"]:
-        assert Fraction(snap["diff"]["exact"]) == Fraction(hb["exact"]) - Fraction(ha["exact"]), snap["diff"]
-    else:
-        assert snap["diff"]["exact"] == ""
-
-
-def vs_of(params: dict[str, Any]) -> str:
-    """``vs=`` for a setup A: its fragment, URL-encoded."""
-    return "vs=" + quote(fragment(params), safe="")
-
-
-def check_vs(mechanic: str, hash_: str, a: dict[str, Any]) -> None:
-    """The address's vs= names setup A: each input it gives is A's, each it leaves
-    out is the default (as a permalink is read)."""
-    vs = dict(parse_qsl(dict(parse_qsl(hash_.lstrip("#")))["vs"]))
-    full = expected(mechanic, a)["inputs"]
-    base = permalinks.base_values(mechanic)
-    for name, value in full.items():
-        if name not in vs:
-            assert value == base[name], (name, vs)
-        elif isinstance(value, bool):
-            assert vs[name] == ("true" if value else "false"), (name, vs)
-        elif isinstance(value, (int, float)):
-            assert float(vs[name]) == value, (name, vs)
-        else:
-            assert vs[name] == value, (name, vs)
-
-
-def tap(root: Any, change: tuple[str, str, Any]) -> None:
-    kind, param, what = change
-    field = root.locator(f'[data-param="{param}"]')
-    if kind == "step":
-        field.locator(f'.chq-step[data-step="{what}"]').click()
-    elif kind == "switch":
-        field.locator(".chq-switch").click()
-    else:
-        field.locator("label", has_text=what).click()
-
-
-def open_page(context: Any, base: str, mechanic: str, params: dict[str, Any] | str) -> Any:
-    page = context.new_page()
-    page.errors = []
-    watch(page, page.errors)
-    frag = params if isinstance(params, str) else fragment(params)
-    page.goto(url(base, PAGES[mechanic]) + (f"#{frag}" if frag else ""))
-    return page
-
-
-def sides_shown(page: Any, inputs_b: dict[str, Any]) -> dict[str, Any]:
-    snap: dict[str, Any] = page.wait_for_function(BOTH_SIDES, arg=inputs_b, timeout=READY_MS).json_value()
-    return snap
-
 
 # --------------------------------------------------------------------------- #
 # Pin, change, share the address, open it elsewhere                           #
@@ -258,30 +138,6 @@ def test_bad_vs_names_itself(browser: Any, site_url: str) -> None:
         context.close()
 
 
-# --------------------------------------------------------------------------- #
-# Share                                                                       #
-# --------------------------------------------------------------------------- #
-
-def click_share(page: Any, scope: str = MAIN) -> str:
-    page.locator(scope).first.locator('[data-action="share"]').click()
-    note: str = page.wait_for_function(
-        "s => { const n = document.querySelector(s).querySelector('.chq-tools__note');"
-        " return n && n.textContent; }", arg=scope).json_value()
-    return note
-
-
-def sharing_page(browser: Any, base: str, init_script: str, mechanic: str,
-                 inputs: dict[str, Any]) -> tuple[Any, Any]:
-    """A context with ``init_script`` (a share sheet or none) and the clipboard
-    allowed, and its page of ``mechanic`` showing ``inputs``."""
-    context, _ = make_context(browser, base)
-    context.add_init_script(init_script)
-    context.grant_permissions(["clipboard-read", "clipboard-write"], origin=base.rstrip("/"))
-    page = open_page(context, base, mechanic, inputs)
-    wait_for_inputs(page, inputs)
-    return context, page
-
-
 def test_share_copies_the_permalink(browser: Any, site_url: str) -> None:
     mechanic, a, change, b = BY_NAME["close_assault"]
     context, page = sharing_page(browser, site_url, NO_SHARE_SHEET, mechanic, a)
@@ -317,18 +173,6 @@ def test_share_copies_the_permalink(browser: Any, site_url: str) -> None:
         context.close()
 
 
-# A share sheet (a phone, a tablet): what it was given, and the player's choice.
-SHARE_SHEET = """
-window.__shared = [];
-window.__shareAnswer = 'ok';
-Navigator.prototype.share = function (data) {
-    window.__shared.push(data.url);
-    return window.__shareAnswer === 'ok' ? Promise.resolve()
-        : Promise.reject(new DOMException('closed', window.__shareAnswer));
-};
-"""
-
-
 def test_share_uses_the_share_sheet(browser: Any, site_url: str) -> None:
     mechanic, a, change, b = BY_NAME["rally"]
     context, page = sharing_page(browser, site_url, SHARE_SHEET, mechanic, a)
@@ -352,14 +196,6 @@ def test_share_uses_the_share_sheet(browser: Any, site_url: str) -> None:
         assert page.errors == []
     finally:
         context.close()
-
-
-# No clipboard API (a club server on plain http): the copy command, then the link shown.
-NO_CLIPBOARD = NO_SHARE_SHEET + """
-Object.defineProperty(Navigator.prototype, 'clipboard', {get: () => undefined});
-window.__copied = [];
-document.addEventListener('copy', () => window.__copied.push(String(document.getSelection())), true);
-"""
 
 
 def test_share_without_clipboard_api(browser: Any, site_url: str) -> None:

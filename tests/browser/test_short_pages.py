@@ -35,7 +35,7 @@ from tests.browser.short_page_helpers import (
     headline_pct,
 )
 from tests.browser.site_helpers import url, wait_for_animations, wheel
-from tests.browser.test_widgets import READY_MS, watched_page
+from tests.browser.widgets_helpers import READY_MS, watched_page
 
 MAIN = ".chq-widget[data-mode=full]"
 SHOWN = f"() => ['ready', 'error'].includes(document.querySelector('{MAIN}')?.dataset.state)"

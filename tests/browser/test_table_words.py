@@ -26,30 +26,42 @@ import subprocess
 import sys
 from collections.abc import Iterator
 from fractions import Fraction
-from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
 
 import pytest
-from chq_site import glossary, permalinks, presentation
+from chq_site import permalinks, presentation
 
-from calculators import PARAMETERS, InputError, compute, printing
+from calculators import PARAMETERS, compute, printing
 from tests.browser.site_helpers import built_pages, page_file, typing_hint, url
-
-ROOT = Path(__file__).resolve().parents[2]
-READY_MS = 120_000
-TABLET = {"width": 820, "height": 1180}
-PHONE = {"width": 390, "height": 844}
-DESKTOP = {"width": 1280, "height": 900}
-RULES_PAGE = "rules/spotting/"
-PAGES = {m: permalinks.page_path(m) for m in PARAMETERS}
-NO_SW = "delete Navigator.prototype.serviceWorker;"
-# Colour transitions off, so a screenshot after a palette switch shows the new colours.
-NO_TRANSITIONS = "*, *::before, *::after { transition: none !important; animation: none !important; }"
-
-POPOVER = "#chq-gloss"
-MAIN = ".chq-widget[data-mode=full]"
-
+from tests.browser.table_words_helpers import (
+    ALL_ANSWERED,
+    DESKTOP,
+    DOCUMENT_NUMBER,
+    MAIN,
+    NO_SW,
+    NO_TRANSITIONS,
+    PAGES,
+    PHONE,
+    POPOVER,
+    READABLE_TEXT,
+    READY_MS,
+    ROOT,
+    RULES_PAGE,
+    STATUS_LOG,
+    TABLET,
+    _Sections,
+    card_pages,
+    check_status_words,
+    definitions,
+    full_inputs,
+    label,
+    math_close,
+    popover_state,
+    refusal,
+    set_scheme,
+    wait_answer,
+)
 
 # --------------------------------------------------------------------------- #
 # Helpers                                                                     #
@@ -78,94 +90,6 @@ def open_page(new_context: Any, site_url: str) -> Iterator[Any]:
     yield make
     for page in pages:
         assert page.context.requests.off_origin == []
-
-
-def definitions() -> dict[str, str]:
-    """Glossary anchor -> definition, read from the glossary's source."""
-    text = (ROOT / "docs" / glossary.GLOSSARY_SRC).read_text(encoding="utf-8")
-    return {term.anchor: term.definition for term in glossary.parse_glossary(text)}
-
-
-def wait_answer(page: Any, inputs: dict[str, Any], source: str = "engine") -> dict[str, Any]:
-    """Wait until the main widget shows ``source``'s answer for exactly ``inputs``
-    (data-state ready, data-source); return a snapshot of it."""
-    return page.wait_for_function(
-        """([want, source]) => {
-            const root = document.querySelector('.chq-widget[data-mode=full]');
-            if (!root || root.dataset.state !== 'ready' || root.dataset.source !== source) return false;
-            const result = JSON.parse(root.dataset.result);
-            const got = result.inputs || {};
-            if (!Object.keys(want).every(k => JSON.stringify(got[k]) === JSON.stringify(want[k]))) return false;
-            const h = root.querySelector('[data-headline]');
-            return {result, value: h.dataset.value, exact: h.dataset.exact, text: h.textContent.trim(),
-                    label: root.querySelector('.chq-output__label').textContent.trim()};
-        }""",
-        arg=[inputs, source], timeout=READY_MS,
-    ).json_value()
-
-
-def full_inputs(mechanic: str, params: dict[str, Any]) -> dict[str, Any]:
-    return json.loads(json.dumps(compute(mechanic, params)["inputs"]))
-
-
-def refusal(mechanic: str, params: dict[str, Any]) -> InputError:
-    with pytest.raises(InputError) as caught:
-        compute(mechanic, params)
-    return caught.value
-
-
-def label(mechanic: str, name: str) -> str:
-    return next(p.label for p in PARAMETERS[mechanic] if p.name == name)
-
-
-def popover_state(page: Any) -> dict[str, Any]:
-    return page.evaluate(
-        """() => {
-            const box = document.getElementById('chq-gloss');
-            if (!box || box.hidden) return {open: false, active: document.activeElement.className || ''};
-            const r = box.getBoundingClientRect();
-            const close = box.querySelector('.chq-gloss__close').getBoundingClientRect();
-            const text = box.querySelector('.chq-gloss__text');
-            return {open: true, left: r.left, right: r.right, top: r.top, bottom: r.bottom,
-                    width: document.documentElement.clientWidth, height: innerHeight,
-                    term: box.querySelector('.chq-gloss__term').textContent,
-                    text: text.textContent, size: parseFloat(getComputedStyle(text).fontSize),
-                    more: box.querySelector('.chq-gloss__link').getAttribute('href'),
-                    close: [close.width, close.height],
-                    openBoxes: [...document.querySelectorAll('.chq-gloss')].filter(b => !b.hidden).length,
-                    expanded: [...document.querySelectorAll('a.chq-term[aria-expanded=true]')].length,
-                    inside: box.contains(document.activeElement),
-                    active: document.activeElement.className || ''};
-        }"""
-    )
-
-
-# --------------------------------------------------------------------------- #
-# Glossary terms                                                              #
-# --------------------------------------------------------------------------- #
-
-class _Sections(HTMLParser):
-    """Counts glossary links per section (the text between two headings) of a page's article."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.depth = 0  # inside <article>
-        self.counts: list[list[str]] = [[]]
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        values = dict(attrs)
-        if tag == "article":
-            self.depth += 1
-        if not self.depth:
-            return
-        if re.fullmatch(r"h[1-6]", tag) or values.get("role") == "heading":
-            self.counts.append([])
-        if tag == "a" and "chq-term" in (values.get("class") or "").split():
-            self.counts[-1].append(values.get("href") or "")
-
-    def handle_endtag(self, tag: str) -> None:
-        if tag == "article":
-            self.depth -= 1
 
 
 def test_a_term_is_a_link_at_most_once_per_section(built_site: Path) -> None:
@@ -399,10 +323,6 @@ def test_artillery_speaks_of_the_rules_by_name_and_disables_cover(open_page: Any
     assert page.chq_errors == []
 
 
-def math_close(a: float, b: float) -> bool:
-    return abs(a - b) <= 1e-12  # the artillery geometry is irrational (the contract page)
-
-
 def test_blind_move_chart_opens_on_at_least(open_page: Any) -> None:
     page = open_page(PAGES["blind_move"], TABLET)
     start = presentation.STARTING["blind_move"]
@@ -450,41 +370,6 @@ def test_a_printed_calculator_shows_its_inputs_and_no_buttons(open_page: Any, ar
                     full_page=True)
     page.emulate_media(media="screen")
     assert not line.is_visible(), "the inputs line is for paper only"
-
-
-# --------------------------------------------------------------------------- #
-# Players' words: no document numbers, the distance named, no engine jargon    #
-# --------------------------------------------------------------------------- #
-
-# A rule document's number as the sources write it ("(000)", "000:", "004"): the
-# readings name them; nothing else a player reads in a calculator should.
-DOCUMENT_NUMBER = re.compile(r"(?<![\d.,])00\d(?![\d.,])")
-
-# The text a player can read in every calculator of the page, with every part that
-# opens ("More options", "Change the inputs", the table) open, less the readings.
-READABLE_TEXT = """() => {
-  for (const box of document.querySelectorAll('.chq-widget details:not(.chq-readings)')) box.open = true;
-  return [...document.querySelectorAll('.chq-widget')].map(root => {
-    const copy = root.cloneNode(true);
-    for (const part of copy.querySelectorAll('.chq-readings, template, noscript, style')) part.remove();
-    return {calculator: root.dataset.calculator, mode: root.dataset.mode,
-            readings: root.querySelector('.chq-readings').textContent, text: copy.textContent};
-  });
-}"""
-
-# Every calculator answered, its working shown (an answer table's partial answer has none).
-ALL_ANSWERED = """() => [...document.querySelectorAll('.chq-widget')].every(r => r.dataset.state === 'ready'
-  && r.querySelectorAll('.chq-explain li').length > 0)"""
-
-
-def card_pages(built_site: Path) -> list[str]:
-    """The rules pages that carry calculator cards."""
-    found = []
-    for path in built_pages(built_site):
-        page = built_site / path / "index.html"
-        if path.startswith("rules/") and page.is_file() and 'data-mode="compact"' in page.read_text("utf-8"):
-            found.append(path)
-    return found
 
 
 def test_no_document_number_outside_the_readings(open_page: Any, built_site: Path) -> None:
@@ -558,37 +443,6 @@ def test_the_blind_move_label_names_the_distance(open_page: Any) -> None:
     assert page.chq_errors == []
 
 
-# Each text the status line shows, its main line apart from its second (the details).
-STATUS_LOG = """
-window.__chqStatus = [];
-new MutationObserver(() => {
-  for (const text of document.querySelectorAll('[data-calculator] .chq-status__text')) {
-    const copy = text.cloneNode(true);
-    const detail = [...copy.querySelectorAll('.chq-status__detail')].map(d => { d.remove(); return d.textContent; });
-    for (const part of copy.querySelectorAll('noscript, style, .chq-status__script')) part.remove();
-    const entry = {engine: text.closest('[data-calculator]').dataset.engine || '',
-                   main: copy.textContent.trim(), detail: detail.join(' ')};
-    const last = window.__chqStatus[window.__chqStatus.length - 1];
-    if (entry.main && (!last || last.main !== entry.main || last.detail !== entry.detail)) window.__chqStatus.push(entry);
-  }
-}).observe(document, {subtree: true, childList: true, characterData: true, attributes: true,
-                      attributeFilter: ['data-engine']});
-"""
-ENGINE_WORDS = ("Python", "MB", "1e-")
-
-
-def check_status_words(log: list[dict[str, str]]) -> None:
-    """The status lines a player saw while the engine started: the table's words in
-    the main line; what is downloaded, and how much, in the details under it."""
-    starting = [e for e in log if e["engine"] in ("idle", "loading")]
-    assert any(e["engine"] == "loading" for e in starting), log
-    assert any(e["engine"] == "idle" for e in starting), log
-    for entry in starting:
-        assert not any(word in entry["main"] for word in ENGINE_WORDS), entry
-        assert entry["main"].startswith(("Getting the calculator ready", "This calculator gets ready")), entry
-    assert any(re.search(r"\d+(\.\d)? MB", e["detail"]) for e in starting), "the size is still said, in the details"
-
-
 def test_the_status_while_starting_speaks_the_tables_words(new_context: Any, site_url: str) -> None:
     context = new_context(viewport=TABLET)
     context.add_init_script(NO_SW + STATUS_LOG)
@@ -642,14 +496,6 @@ def test_the_headline_says_a_tap_shows_the_fraction(open_page: Any) -> None:
                            ".getAttribute('aria-pressed') === 'true'")
     assert headline.inner_text().strip() == want["exact"]
     assert page.chq_errors == []
-
-
-# --------------------------------------------------------------------------- #
-# Screenshots a person looks at                                               #
-# --------------------------------------------------------------------------- #
-
-def set_scheme(page: Any, scheme: str) -> None:
-    page.evaluate("s => document.body.setAttribute('data-md-color-scheme', s)", scheme)
 
 
 @pytest.mark.parametrize("viewport", [TABLET, PHONE], ids=["820x1180", "390x844"])

@@ -41,7 +41,7 @@ from tests.browser.landing_helpers import (
     permalink_links,
 )
 from tests.browser.site_helpers import url, wheel
-from tests.browser.test_widgets import READY_MS, watched_page
+from tests.browser.widgets_helpers import READY_MS, watched_page
 
 PAGES_WITH_TRY_IT = ("rules/blinds/", "rules/artillery/", "rules/close-assault/")
 

@@ -34,7 +34,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from calculators import PARAMETERS, compute
 from tests.browser.site_helpers import rules_pages, url, wheel
-from tests.browser.test_widgets import READY_MS, TOLERANCE, same, watched_page
+from tests.browser.widgets_helpers import READY_MS, TOLERANCE, same, watched_page
 
 TRIES = 30
 # How long after the wheel scroll has landed the reader taps (ms): all inside

@@ -13,24 +13,16 @@ must see, and precache the whole site in the background.
 
 from __future__ import annotations
 
-import contextlib
-import importlib.util
 import json
-import math
-import subprocess
-import sys
 import time
 from collections.abc import Iterator
-from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
-from urllib.parse import quote
 
 import pytest
-from chq_site import permalinks, presentation
 
-from calculators import PARAMETERS, compute, printing
+from calculators import compute, printing
 from tests.browser.site_helpers import (
     ENGINE_FAILED_EVERYWHERE,
     READER_AFTER_THE_CARDS,
@@ -38,230 +30,35 @@ from tests.browser.site_helpers import (
     cards_after_engine_failure,
     url,
 )
-from tests.conftest import RequestLog
-
-ROOT = Path(__file__).resolve().parents[2]
-AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
-VIEWPORT = {"width": 820, "height": 1180}
-ENGINE_WASM = "/assets/engine/pyodide/pyodide.asm.wasm"
-ENGINE_WORKER = "/assets/js/engine-worker.js"
-READY_MS = 60_000
-
-PAGES = {m: permalinks.page_path(m) for m in PARAMETERS}
-
-# At least five permalinks per mechanic: worked examples, defaults, edges, options.
-CASES: dict[str, list[dict[str, Any]]] = {
-    "spotting": [
-        {"distance": 18, "chain_dice": 2},
-        {"distance": 18},
-        {"distance": 6},
-        {"distance": 30, "cover": "heavy", "moving": True, "recon": True},
-        {"distance": 12.5, "cover": "light", "suppressed": True, "ties": "spotter"},
-        {"distance": 40, "target": "hidden", "fumble_needs_spot": True, "cover": "medium"},
-    ],
-    "artillery": [
-        {"variant": "armour-battles", "fire_dice": 5, "hit_faces": 6},
-        {"variant": "armour-battles"},
-        {"variant": "combat-hq", "fire_dice": 5, "cover": "light"},
-        {"variant": "combat-hq", "fire_dice": 8, "blind_width": 3.5, "blind_depth": 2.5,
-         "template_radius": 4, "suppressions": 3, "disruption": 2, "dummy": True},
-        {"variant": "armour-battles", "fire_dice": 3, "hit_faces": 0, "suppressions": 4,
-         "disruption": 3, "dummy": True},
-    ],
-    "close_assault": [
-        {"att_dice": 6, "att_flank": True, "def_dice": 5, "def_suppressed": True, "def_no_at": True},
-        {"att_dice": 6, "def_dice": 6},
-        {"att_dice": 4, "att_move": "triple", "att_class_penalty": True, "def_dice": 3,
-         "def_cover": "heavy"},
-        {"att_dice": 8, "att_no_at": True, "att_disruption": 2, "def_dice": 5,
-         "def_class_penalty": True, "def_disruption": 1, "def_cohesion": 4},
-        {"att_dice": 3, "att_move": "double", "def_dice": 7, "def_suppressed": True, "att_cohesion": 5},
-    ],
-    "supply": [
-        {"supply_dice": 3, "staff_order": True},
-        {"supply_dice": 3},
-        {"supply_dice": 1},
-        {"supply_dice": 6},
-        {"supply_dice": 0, "staff_order": True},
-    ],
-    "rally": [
-        {"disruption": 3},
-        {"disruption": 1},
-        {"disruption": 2},
-        {"disruption": 6},
-        {"disruption": 10},
-    ],
-    "blind_move": [
-        {"target": 24},
-        {"target": 12, "suppressed": True},
-        {"target": 24, "obstacle": True},
-        {"target": 30.5},
-        {"target": 10, "suppressed": True, "obstacle": True},
-        {"target": 0},
-    ],
-    "deploy": [
-        {"suppressions": 2, "units": 3},
-        {"suppressions": 4, "units": 2},
-        {"suppressions": 4, "disruption": 5, "units": 3},
-        {"units": 1},
-        {"suppressions": 1, "disruption": 2, "units": 4},
-    ],
-    "shell_then_assault": [
-        {"variant": "armour-battles", "fire_dice": 5, "hit_faces": 6, "units": 3, "att_dice": 6,
-         "def_dice": 5},
-        {"variant": "armour-battles"},
-        {"variant": "combat-hq", "def_cover": "light"},
-        {"variant": "combat-hq", "fire_dice": 9, "suppressions": 1, "units": 2, "att_dice": 4,
-         "att_move": "double", "def_dice": 6, "def_cover": "heavy", "def_no_at": True},
-        {"variant": "armour-battles", "fire_dice": 3, "hit_faces": 0, "units": 1, "att_flank": True,
-         "att_class_penalty": True, "def_class_penalty": True},
-        {"variant": "combat-hq", "fire_dice": 0, "suppressions": 2, "units": 5, "att_no_at": True},
-    ],
-}
-
-# Off-table artillery geometry is irrational: the browser's libm may differ in the last bits.
-TOLERANCE = {"artillery": 1e-12, "shell_then_assault": 1e-12}
-
-
-# --------------------------------------------------------------------------- #
-# The reference: the command line                                             #
-# --------------------------------------------------------------------------- #
-
-HAVE_CLI = importlib.util.find_spec("calculators.__main__") is not None
-
-
-def reference(mechanic: str, params: dict[str, Any]) -> dict[str, Any]:
-    """What ``python -m calculators <mechanic> --json <params>`` prints (compute() if no CLI)."""
-    if not HAVE_CLI:  # pragma: no cover - the CLI exists; kept for partial checkouts
-        from calculators import compute
-
-        return json.loads(json.dumps(compute(mechanic, params)))
-    done = subprocess.run(
-        [sys.executable, "-m", "calculators", mechanic, "--json", json.dumps(params)],
-        capture_output=True, text=True, cwd=ROOT, check=False,
-    )
-    assert done.returncode == 0, f"CLI failed for {mechanic} {params}: {done.stderr}"
-    return json.loads(done.stdout)
-
-
-def fragment(params: dict[str, Any]) -> str:
-    """A permalink fragment: ``key=value`` pairs, booleans as true/false."""
-    def text(value: Any) -> str:
-        return ("true" if value else "false") if isinstance(value, bool) else str(value)
-
-    return "&".join(f"{key}={quote(text(value), safe='-_.')}" for key, value in params.items())
-
-
-def same(a: Any, b: Any, tol: float, where: str = "") -> list[str]:
-    """Differences between two JSON values (floats within ``tol``)."""
-    if isinstance(a, dict) and isinstance(b, dict):
-        out = [f"{where}: keys {sorted(set(a) ^ set(b))}"] if set(a) != set(b) else []
-        for key in set(a) & set(b):
-            out += same(a[key], b[key], tol, f"{where}.{key}")
-        return out
-    if isinstance(a, list) and isinstance(b, list):
-        if len(a) != len(b):
-            return [f"{where}: {len(a)} items vs {len(b)}"]
-        pairs = enumerate(zip(a, b, strict=True))
-        return [d for i, (x, y) in pairs for d in same(x, y, tol, f"{where}[{i}]")]
-    if isinstance(a, bool) or isinstance(b, bool) or not isinstance(a, (int, float)) \
-            or not isinstance(b, (int, float)):
-        return [] if a == b else [f"{where}: {a!r} != {b!r}"]
-    if a == b or (tol and math.isclose(a, b, rel_tol=0, abs_tol=tol)):
-        return []
-    return [f"{where}: {a!r} != {b!r}"]
-
-
-# --------------------------------------------------------------------------- #
-# A shared browser page                                                       #
-# --------------------------------------------------------------------------- #
-
-@dataclass
-class Session:
-    context: Any
-    page: Any
-    log: RequestLog
-    base: str
-    errors: list[str] = field(default_factory=list)
-    swap_due: bool = False
-
-    def path(self) -> str:
-        current = self.page.url.split("#")[0]
-        return current[len(self.base):] if current.startswith(self.base) else current
-
-    def open(self, path: str, frag: str = "", fresh: bool = False) -> None:
-        """Show ``path#frag``: a new page load, or only a new fragment if it is already shown."""
-        if fresh or self.path() != path:
-            if self.path() == path:  # a goto that changes only the fragment loads nothing
-                self.page.goto("about:blank")
-            self.page.goto(url(self.base, path) + (f"#{frag}" if frag else ""))
-            self.swap_due = False
-        else:
-            self.swap_due = self.page.evaluate(CHANGE_FRAGMENT, frag) or self.swap_due
-
-    def settle(self) -> None:
-        """Wait out the content swap Material makes on the first location change it sees
-        in a page (it fetches the page again and puts in a new copy): the main widget is
-        then a new element, mounted and showing an answer (or an error)."""
-        if self.swap_due:
-            self.page.wait_for_function(SWAPPED, timeout=READY_MS)
-            self.swap_due = False
-
-
-# Counts the popstate events of each page (a fragment change fires one; Material
-# follows them). Installed in the shared session's context.
-POPSTATES = "window.__chqPopstates = 0; addEventListener('popstate', () => { window.__chqPopstates += 1; });"
-
-# Change the fragment; true if this is the page's first location change (Material will
-# swap the page's content), after tagging the widgets that the swap will replace.
-CHANGE_FRAGMENT = """f => {
-    const first = !window.__chqPopstates, before = location.href;
-    const roots = [...document.querySelectorAll('[data-calculator]')];
-    if (first) roots.forEach(r => r.setAttribute('data-before-swap', ''));
-    location.hash = f;
-    const swap = first && location.href !== before;
-    if (first && !swap) roots.forEach(r => r.removeAttribute('data-before-swap'));
-    return swap;
-}"""
-
-SWAPPED = """() => {
-    const r = document.querySelector('.chq-widget[data-mode=full]');
-    return Boolean(r && !r.hasAttribute('data-before-swap') && r.classList.contains('chq-js')
-                   && (r.dataset.state === 'ready' || r.dataset.state === 'error'));
-}"""
-
-
-def watch(page: Any, errors: list[str]) -> None:
-    page.on("console", lambda msg: errors.append(f"console.{msg.type}: {msg.text}")
-            if msg.type == "error" else None)
-    page.on("pageerror", lambda exc: errors.append(f"pageerror: {exc}"))
-
-
-def make_context(browser: Any, base: str, **options: Any) -> tuple[Any, RequestLog]:
-    origin = base.split("/", 3)
-    context = browser.new_context(viewport=VIEWPORT, **options)
-    context.add_init_script("delete Navigator.prototype.serviceWorker;")
-    log = RequestLog(f"{origin[0]}//{origin[2]}")
-    context.route("**/*", log.route)
-    return context, log
-
-@contextlib.contextmanager
-def watched_page(browser: Any, base: str, *, block_engine: bool = False,
-                 init_script: str | None = None) -> Iterator[tuple[Any, Any, RequestLog, list[str]]]:
-    """A fresh context and page whose requests are logged and whose console errors are
-    collected; optionally with the engine's files blocked. Closed on the way out."""
-    context, log = make_context(browser, base)
-    if block_engine:
-        context.route("**/assets/engine/**", lambda route: route.abort())
-    if init_script:
-        context.add_init_script(init_script)
-    page = context.new_page()
-    errors: list[str] = []
-    watch(page, errors)
-    try:
-        yield context, page, log, errors
-    finally:
-        context.close()
+from tests.browser.widgets_helpers import (
+    AXE,
+    CASES,
+    ENGINE_WASM,
+    ENGINE_WORKER,
+    PAGES,
+    POPSTATES,
+    READY_MS,
+    TOLERANCE,
+    TYPED_CASES,
+    Session,
+    axe_violations,
+    check_against_cli,
+    click_through,
+    compact_pages,
+    current_fragment,
+    field_refusal,
+    fragment,
+    make_context,
+    reference,
+    same,
+    set_scheme,
+    typed_at_the_command_line,
+    wait_for_engine,
+    wait_for_inputs,
+    watch,
+    watched_page,
+    widget,
+)
 
 
 @pytest.fixture(scope="module")
@@ -273,64 +70,6 @@ def session(browser: Any, site_url: str) -> Iterator[Session]:
     watch(page, shared.errors)
     yield shared
     context.close()
-
-
-def widget(page: Any, selector: str = ".chq-widget[data-mode=full]") -> Any:
-    return page.locator(selector).first
-
-
-def wait_for_inputs(page: Any, inputs: dict[str, Any], timeout: float = READY_MS) -> dict[str, Any]:
-    """Wait until the main widget is ready and shows the result for exactly ``inputs``;
-    return a snapshot of it taken in the same instant (Material may swap the page's
-    content on a fragment change, so separate reads could see two different widgets)."""
-    handle = page.wait_for_function(
-        """want => {
-            const root = document.querySelector('.chq-widget[data-mode=full]');
-            if (!root || root.dataset.state !== 'ready' || !root.dataset.result) return false;
-            const result = JSON.parse(root.dataset.result);
-            if (result.partial) return false; // an answer table's headline: wait for the whole answer
-            const got = result.inputs || {};
-            const same = k => JSON.stringify(got[k]) === JSON.stringify(want[k]);
-            if (!Object.keys(want).every(same)) return false;
-            const h = root.querySelector('[data-headline]');
-            return {result: root.dataset.result, value: h.dataset.value, exact: h.dataset.exact,
-                    text: h.textContent.trim(), hash: location.hash};
-        }""",
-        arg=inputs,
-        timeout=timeout,
-    )
-    return handle.json_value()
-
-
-def wait_for_engine(page: Any, state: str, timeout: float = READY_MS) -> None:
-    """Wait for the main widget's ``data-engine`` (the engine itself, not the answer shown:
-    the page carries the answers for the starting inputs and worked examples)."""
-    page.wait_for_function(
-        "s => { const r = document.querySelector('.chq-widget[data-mode=full]');"
-        " return r && r.dataset.engine === s; }",
-        arg=state,
-        timeout=timeout,
-    )
-
-
-def check_against_cli(page: Any, mechanic: str, params: dict[str, Any]) -> None:
-    expected = reference(mechanic, params)
-    shown = wait_for_inputs(page, expected["inputs"])
-    tol = TOLERANCE.get(mechanic, 0.0)
-    differences = same(json.loads(shown["result"]), expected, tol)
-    assert differences == [], f"{mechanic} {params}: data-result differs from the CLI: {differences[:5]}"
-    key = presentation.headline_for(mechanic, expected["inputs"])["key"]  # Hidden Units: p_found
-    if key is None:
-        assert shown["text"] == expected["summary"]
-        return
-    want = expected[key]
-    assert shown["exact"] == (want["exact"] or ""), shown
-    value = float(shown["value"])
-    if want["exact"] is None or tol:
-        assert math.isclose(value, want["value"], rel_tol=0, abs_tol=1e-12)
-    else:
-        assert value == want["value"]
-    assert shown["text"].endswith("%")
 
 
 # --------------------------------------------------------------------------- #
@@ -349,14 +88,6 @@ def test_permalinks_match_the_command_line(session: Session, mechanic: str) -> N
         session.open(path, fragment(params))
         check_against_cli(page, mechanic, params)
     assert session.errors == []
-
-
-# --------------------------------------------------------------------------- #
-# Controls, keyboard, bad input                                               #
-# --------------------------------------------------------------------------- #
-
-def current_fragment(page: Any) -> dict[str, str]:
-    return dict(page.evaluate("() => [...new URLSearchParams(location.hash.slice(1))]"))
 
 
 def test_stepper_segments_and_switch_update_result_and_fragment(session: Session) -> None:
@@ -488,52 +219,6 @@ def test_bad_input_is_reported_beside_the_field(
     assert session.errors == [], "a bad input must not reach the console"
 
 
-def field_refusal(page: Any, field: str) -> dict[str, Any]:
-    """Wait until the main widget refuses ``field``; its message, and how it is shown."""
-    return page.wait_for_function(
-        """field => {
-            const root = document.querySelector('.chq-widget[data-mode=full]');
-            const box = root && root.querySelector(`[data-param="${field}"]`);
-            const msg = box && box.querySelector('.chq-msg');
-            if (!msg || root.dataset.state !== 'error' || !msg.textContent) return false;
-            const described = [...box.querySelectorAll('[aria-describedby]')]
-              .some(el => el.getAttribute('aria-describedby').split(/\\s+/).includes(msg.id));
-            const rect = msg.getBoundingClientRect();
-            return {message: msg.textContent, described, visible: rect.height > 0,
-                    result: root.getAttribute('data-result'),
-                    value: root.querySelector('[data-headline]').dataset.value,
-                    invalid: box.querySelector('[aria-invalid=true]') !== null};
-        }""",
-        arg=field,
-        timeout=READY_MS,
-    ).json_value()
-
-
-# The same text is the same number in a page's field and in a command-line flag
-# (calculators.params.TYPED): a permalink with each text below gets the command
-# line's answer for that text in the flag, or its refusal in the same words.
-TYPED_CASES = [
-    *(("blind_move", {}, "target", text)
-      for text in ("+18", ".5", "18.", "007", "1.e1", "0x12", "1_8", ".", "1e", "18 m")),
-    *(("spotting", {"distance": 18}, "chain_dice", text) for text in ("+2", "02", "2.", "2e0")),
-]
-
-
-def typed_at_the_command_line(mechanic: str, params: dict[str, Any], field: str,
-                              text: str) -> tuple[dict[str, Any] | None, str]:
-    """``python -m calculators`` with ``text`` in ``field``'s flag: (its answer, "") or
-    (None, its refusal of the field as the field's message says it)."""
-    flags = [f"--{name.replace('_', '-')}={value}" for name, value in {**params, field: text}.items()]
-    done = subprocess.run([sys.executable, "-m", "calculators", mechanic, *flags],
-                          capture_output=True, text=True, cwd=ROOT, check=False)
-    if done.returncode == 0:
-        return json.loads(done.stdout), ""
-    prefix, name, message = done.stderr.rstrip("\n").split(": ", 2)
-    assert (done.returncode, prefix, name) == (2, "error", field), done.stderr
-    label = next(p.label for p in PARAMETERS[mechanic] if p.name == field)
-    return None, f"{label}: {message}."
-
-
 @pytest.mark.parametrize(("mechanic", "params", "field", "text"), TYPED_CASES,
                          ids=[f"{m}-{f}={t}" for m, _, f, t in TYPED_CASES])
 def test_a_field_reads_a_number_as_the_command_line_does(
@@ -547,60 +232,6 @@ def test_a_field_reads_a_number_as_the_command_line_does(
     else:
         assert field_refusal(session.page, field)["message"] == refusal
     assert session.errors == []
-
-
-# --------------------------------------------------------------------------- #
-# Accessibility and screenshots                                               #
-# --------------------------------------------------------------------------- #
-
-def set_scheme(page: Any, scheme: str) -> None:
-    """Switch Material's palette (light "default" / dark "slate") and let colours settle."""
-    page.evaluate(
-        "s => { document.body.setAttribute('data-md-color-scheme', s); }", scheme)
-    page.mouse.move(0, 0)
-    page.wait_for_timeout(400)  # Material's colour transitions (links: 125 ms)
-
-
-# Parts of a calculator page this file does not own: their findings are printed, and
-# reported to their owners, but do not fail the widget tests.
-FOREIGN = (
-    ".md-search",    # Material's search dialog (theme): no accessible name
-    ".md-progress",  # Material's instant-navigation progress bar (theme): no accessible name
-    ".md-header",    # Material's header (theme)
-    ".md-footer",    # Material's footer (theme): "Made with" contrast 4.47:1
-    ".chq-term",     # glossary links added to the page text (chq_site/glossary.py)
-)
-# Site-wide link styling (Material colours links, no underline): outside the widgets,
-# reported to the site's stylesheet owner rather than failed here.
-FOREIGN_RULES_OUTSIDE_WIDGETS = ("link-in-text-block",)
-
-
-def axe_violations(page: Any) -> list[str]:
-    """Serious and critical axe-core findings on the page, except in FOREIGN parts."""
-    if not page.evaluate("() => typeof window.axe !== 'undefined'"):
-        page.add_script_tag(path=str(AXE))
-    found = page.evaluate(
-        """async ([foreign, foreignRules]) => {
-            const r = await axe.run(document, {resultTypes: ['violations']});
-            const ours = [], theirs = [];
-            for (const v of r.violations) {
-              if (v.impact !== 'serious' && v.impact !== 'critical') continue;
-              for (const n of v.nodes) {
-                const el = document.querySelector(n.target[0]);
-                const line = `${v.impact} ${v.id}: ${v.help} -> ${n.target.join(' ')}`;
-                const inWidget = el && el.closest('.chq-widget');
-                const notOurs = el && (foreign.some(sel => el.closest(sel))
-                                       || (!inWidget && foreignRules.includes(v.id)));
-                (notOurs ? theirs : ours).push(line);
-              }
-            }
-            return {ours, theirs};
-        }""",
-        [list(FOREIGN), list(FOREIGN_RULES_OUTSIDE_WIDGETS)],
-    )
-    for line in found["theirs"]:
-        print(f"\n  (not ours) {page.url}: {line}")
-    return list(found["ours"])
 
 
 @pytest.mark.parametrize("mechanic", list(PAGES))
@@ -641,22 +272,6 @@ def test_calculators_index_accessibility(session: Session) -> None:
 def test_shared_context_stayed_on_origin_and_quiet(session: Session) -> None:
     assert session.log.off_origin == []
     assert session.errors == []
-
-
-# --------------------------------------------------------------------------- #
-# Compact widgets on rule pages                                               #
-# --------------------------------------------------------------------------- #
-
-def compact_pages(site: Path) -> list[str]:
-    """Built pages outside calculators/ that carry a compact widget."""
-    found = []
-    for html_file in sorted(site.rglob("index.html")):
-        rel = html_file.relative_to(site).as_posix()[: -len("index.html")]
-        if rel.startswith(("calculators/", "assets/")):
-            continue
-        if 'data-mode="compact"' in html_file.read_text(encoding="utf-8"):
-            found.append(rel)
-    return found
 
 
 def test_compact_widget_on_a_rule_page(session: Session, built_site: Path) -> None:
@@ -777,17 +392,6 @@ def test_works_under_a_sub_path(browser: Any, subpath_site_url: str) -> None:
         assert any("/rules/assets/engine/pyodide/pyodide.asm.wasm" in u for u in log.local)
         assert log.off_origin == []
         assert errors == []
-
-
-# --------------------------------------------------------------------------- #
-# Instant navigation: one engine per tab                                      #
-# --------------------------------------------------------------------------- #
-
-def click_through(page: Any, href_part: str) -> None:
-    """Click a link in the article to ``href_part``, as a reader would."""
-    link = page.locator(f'article a[href*="{href_part}"]').first
-    assert link.count() == 1, f"no link to {href_part} in the article of {page.url}"
-    link.click()
 
 
 def test_instant_navigation_reuses_the_engine(browser: Any, site_url: str) -> None:

@@ -27,9 +27,9 @@ from urllib.parse import urlsplit
 
 import pytest
 
+from tests.browser.engine_start_helpers import ENGINE_CASES, snapshot_file, truncated
 from tests.browser.site_helpers import url
-from tests.browser.test_engine_start import ENGINE_CASES, snapshot_file, truncated
-from tests.browser.test_widgets import PAGES, fragment
+from tests.browser.widgets_helpers import PAGES, fragment
 from tests.conftest import QuietHTTPServer
 from tests.webkit.driver import (
     ENGINE_TIMEOUT_S,
@@ -40,7 +40,7 @@ from tests.webkit.driver import (
     page_errors,
     widget_when,
 )
-from tests.webkit.test_webkit_calculators import SHOWS, check_answer, expected
+from tests.webkit.webkit_calculators_helpers import SHOWS, check_answer, expected
 
 TABLET = (820, 1180)
 ENGINE = "/assets/engine/"

@@ -16,16 +16,9 @@ from typing import Any
 
 import pytest
 
+from tests.browser.home_helpers import HOME_TILES, IPAD, PHONE, VIEW, check_close_assault_tiles, check_ipad
+from tests.browser.player_questions_helpers import FIRST_HIT, questions, where
 from tests.browser.site_helpers import url
-from tests.browser.test_home import (
-    HOME_TILES,
-    IPAD,
-    PHONE,
-    VIEW,
-    check_close_assault_tiles,
-    check_ipad,
-)
-from tests.browser.test_player_questions import FIRST_HIT, questions, where
 from tests.webkit.driver import (
     PHONE_AT_MOST,
     narrowest_viewport,
@@ -34,7 +27,7 @@ from tests.webkit.driver import (
     set_viewport,
     start_webkit,
 )
-from tests.webkit.test_webkit_pages import type_search
+from tests.webkit.webkit_pages_helpers import type_search
 
 # A sample of the questions: asking for odds (the calculator first), and rules.
 WEBKIT_QUESTIONS = [

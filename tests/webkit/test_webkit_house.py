@@ -14,9 +14,9 @@ from typing import Any
 
 import pytest
 
+from tests.browser.house_helpers import MIN_TAP_PX, TILES, tile_targets
+from tests.browser.search_queries_helpers import FIRST_GROUP, QUERIES, where
 from tests.browser.site_helpers import url
-from tests.browser.test_house import MIN_TAP_PX, TILES, tile_targets
-from tests.browser.test_search_queries import FIRST_GROUP, QUERIES, where
 from tests.webkit.driver import (
     PHONE_AT_MOST,
     narrowest_viewport,
@@ -26,7 +26,7 @@ from tests.webkit.driver import (
     start_webkit,
     wait_js,
 )
-from tests.webkit.test_webkit_pages import type_search
+from tests.webkit.webkit_pages_helpers import type_search
 
 # A few of the 25 queries: a player's word, a phrase, the ranking cases.
 WEBKIT_QUERIES = ["close assault tie", "spot blind in woods", "roll off", "deviation", "Marder"]

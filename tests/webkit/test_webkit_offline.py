@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from tests.browser.site_helpers import url
-from tests.browser.test_widgets import PAGES, fragment
+from tests.browser.widgets_helpers import PAGES, fragment
 from tests.conftest import StaticServer
 from tests.webkit.driver import (
     ENGINE_TIMEOUT_S,
@@ -24,7 +24,7 @@ from tests.webkit.driver import (
     wait_js,
     widget_when,
 )
-from tests.webkit.test_webkit_calculators import SHOWS, check_answer, expected
+from tests.webkit.webkit_calculators_helpers import SHOWS, check_answer, expected
 
 DESKTOP = (1366, 1024)
 # Which of the badge's words are on screen: "Ready offline", or "Saved" on a phone.

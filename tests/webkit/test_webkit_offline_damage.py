@@ -17,10 +17,10 @@ from typing import Any
 
 import pytest
 
+from tests.browser.offline_damage_helpers import FLIP, engine_address
+from tests.browser.offline_helpers import CALCULATOR
+from tests.browser.offline_integrity_helpers import listed
 from tests.browser.site_helpers import url
-from tests.browser.test_offline import CALCULATOR
-from tests.browser.test_offline_damage import FLIP, engine_address
-from tests.browser.test_offline_integrity import listed
 from tests.conftest import QuietHTTPServer, SiteHandler, StaticServer
 from tests.webkit.driver import ENGINE_TIMEOUT_S, run_js, wait_js
 

@@ -12,9 +12,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from tests.browser.offline_helpers import CALCULATOR, MARKER
+from tests.browser.offline_update_helpers import LOG_KEY, Builds, Club
 from tests.browser.site_helpers import url
-from tests.browser.test_offline import CALCULATOR, MARKER
-from tests.browser.test_offline_update import LOG_KEY, Builds, Club, builds  # noqa: F401 (a fixture)
 from tests.webkit.driver import ENGINE_TIMEOUT_S, run_js, wait_js
 
 DESKTOP = (1366, 1024)
@@ -41,7 +41,7 @@ return navigator.serviceWorker.getRegistration().then((r) => ({
 """
 
 
-def test_a_first_visit_tab_moves_to_the_new_build_too(builds: Builds, tmp_path: Path, new_webkit: Any) -> None:  # noqa: F811
+def test_a_first_visit_tab_moves_to_the_new_build_too(builds: Builds, tmp_path: Path, new_webkit: Any) -> None:
     club = Club(tmp_path, builds.first)
     with club.server:
         base = club.server.origin + "/site/"

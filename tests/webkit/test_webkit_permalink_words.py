@@ -25,6 +25,7 @@ import pytest
 from chq_site.permalinks import base_values
 
 from tests.browser import fight_helpers as F
+from tests.browser.fight_address_helpers import ROUND_4, THREE_DRAWS
 from tests.browser.next_build_helpers import (
     COHESION,
     FIGHT_NOTE,
@@ -32,10 +33,9 @@ from tests.browser.next_build_helpers import (
     SAVED_ELSEWHERE,
     next_fight_build,
 )
+from tests.browser.permalink_words_helpers import LONG_NUMBER, NOTICE_BODY, refused_at_the_command_line
 from tests.browser.site_helpers import url
-from tests.browser.test_fight_address import ROUND_4, THREE_DRAWS
-from tests.browser.test_permalink_words import LONG_NUMBER, NOTICE_BODY, refused_at_the_command_line
-from tests.browser.test_widgets import PAGES, fragment, same
+from tests.browser.widgets_helpers import PAGES, fragment, same
 from tests.webkit.driver import (
     ENGINE_TIMEOUT_S,
     STEP_TIMEOUT_S,
@@ -45,8 +45,8 @@ from tests.webkit.driver import (
     wait_js,
     widget_when,
 )
-from tests.webkit.test_webkit_calculators import REFUSAL, SHOWS, expected
-from tests.webkit.test_webkit_fight import check_round, tap
+from tests.webkit.webkit_calculators_helpers import REFUSAL, SHOWS, expected
+from tests.webkit.webkit_fight_helpers import check_round, tap
 
 TABLET = (820, 1180)
 # The notice, once it says arguments[0].

@@ -13,9 +13,9 @@ from typing import Any
 
 from selenium.webdriver.common.by import By
 
+from tests.browser.share_compare_helpers import BOTH_SIDES, BY_NAME, check_panel, check_vs
 from tests.browser.site_helpers import url
-from tests.browser.test_share_compare import BOTH_SIDES, BY_NAME, check_panel, check_vs
-from tests.browser.test_widgets import PAGES, fragment
+from tests.browser.widgets_helpers import PAGES, fragment
 from tests.webkit.driver import ENGINE_TIMEOUT_S, STEP_TIMEOUT_S, page_errors, run_js, wait_js
 
 TABLET = (820, 1180)

@@ -13,12 +13,12 @@ import urllib.request
 from pathlib import Path
 from typing import Any
 
+from tests.browser.shell_first_helpers import MECHANIC, PAGE, WORKED, expected_words
 from tests.browser.site_helpers import url
-from tests.browser.test_shell_first import MECHANIC, PAGE, WORKED, expected_words
-from tests.browser.test_widgets import fragment
+from tests.browser.widgets_helpers import fragment
 from tests.conftest import StaticServer
 from tests.webkit.driver import ENGINE_TIMEOUT_S, page_errors, run_js, wait_js, widget_when
-from tests.webkit.test_webkit_calculators import REFUSAL, SHOWS, check_answer, expected
+from tests.webkit.webkit_calculators_helpers import REFUSAL, SHOWS, check_answer, expected
 
 TABLET = (820, 1180)
 # The headline and the line beside it, as the page shows them.

@@ -21,16 +21,16 @@ from chq_site import glossary, permalinks, presentation
 
 from calculators import PARAMETERS, InputError, compute, printing
 from tests.browser.site_helpers import typing_hint, url
-from tests.browser.test_table_words import (
+from tests.browser.table_words_helpers import (
     ALL_ANSWERED,
     DOCUMENT_NUMBER,
     READABLE_TEXT,
     STATUS_LOG,
     check_status_words,
 )
-from tests.browser.test_widgets import PAGES
+from tests.browser.widgets_helpers import PAGES
 from tests.webkit.driver import ENGINE_TIMEOUT_S, ProbeServer, page_errors, run_js, wait_js, widget_when
-from tests.webkit.test_webkit_calculators import SHOWS, TABLET
+from tests.webkit.webkit_calculators_helpers import SHOWS, TABLET
 
 ROOT = Path(__file__).resolve().parents[2]
 

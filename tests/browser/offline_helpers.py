@@ -1,0 +1,111 @@
+"""Shared by test_offline.py and the tests that use its pages, fixtures and checks
+(moved out of the test module, unchanged: a test module imports no other test module)."""
+
+from __future__ import annotations
+
+import json
+import struct
+from pathlib import Path
+
+from playwright.sync_api import expect
+
+from tests.browser.site_helpers import build_edited_copy
+from tests.conftest import RequestLog
+
+DESKTOP = {"width": 1366, "height": 1024}
+
+
+READY_TIMEOUT = 120_000  # precaching ~15 MB on a busy 2-core machine
+
+
+ENGINE_TIMEOUT = 90_000
+
+
+CALCULATOR = "calculators/spotting/"
+
+
+PYODIDE = "assets/engine/pyodide/"
+
+
+# ----------------------------------------------------------------- the built folder
+
+
+def precache_list(site: Path) -> list[list]:
+    """The ``FILES`` list of the generated sw.js: [url, hash, bytes]."""
+    text = (site / "sw.js").read_text(encoding="utf-8")
+    start = text.index("const FILES = [") + len("const FILES = ")
+    return json.loads(text[start : text.index("];", start) + 1])
+
+
+def file_for(site: Path, address: str) -> Path:
+    path = site / address
+    return path / "index.html" if address.endswith("/") else path
+
+
+def has_calculators(site: Path) -> bool:
+    page = site / CALCULATOR / "index.html"
+    return page.is_file() and "data-calculator" in page.read_text(encoding="utf-8")
+
+
+def png_size(path: Path) -> tuple[int, int]:
+    data = path.read_bytes()
+    assert data[:8] == b"\x89PNG\r\n\x1a\n", f"{path} is not a PNG"
+    return struct.unpack(">II", data[16:24])
+
+
+# -------------------------------------------------------------------------- browser
+
+
+def make_context(browser, origin: str, **options):
+    """A context that records and blocks off-origin requests (like ``new_context``)."""
+    context = browser.new_context(viewport=DESKTOP, **options)
+    log = RequestLog(origin.rstrip("/"))
+    context.route("**/*", log.route)
+    context.requests = log
+    return context
+
+
+def wait_ready_offline(page) -> str:
+    """Wait for the header's "Ready offline"; return the build it names."""
+    badge = page.locator(".chq-offline")
+    expect(badge).to_be_visible(timeout=READY_TIMEOUT)
+    expect(badge).to_contain_text("Ready offline")
+    return badge.get_attribute("data-build") or ""
+
+
+def wait_widget(page) -> dict:
+    page.wait_for_function(
+        "() => { const r = document.querySelector('[data-calculator]');"
+        " return r && (r.dataset.state === 'ready' || r.dataset.state === 'error'); }",
+        timeout=ENGINE_TIMEOUT,
+    )
+    root = page.locator("[data-calculator]").first
+    state = root.get_attribute("data-state")
+    assert state == "ready", f"widget state {state!r}: {root.inner_text()[:500]}"
+    return json.loads(root.get_attribute("data-result") or "null")
+
+
+def new_fragment(page) -> str:
+    """A permalink for the page's widget that this test has never opened: every
+    number input set to a value inside its range, other than its start value."""
+    spec = json.loads(page.locator("[data-calculator]").first.get_attribute("data-spec"))
+    parts = []
+    for param in spec["params"]:
+        if param["kind"] in ("number", "int") and param.get("min") is not None:
+            low, high = param["min"], param["max"] if param.get("max") is not None else param["min"] + 10
+            value = low + (high - low) // 3 + 1
+            if value == param.get("default"):
+                value += 1
+            parts.append(f"{param['name']}={int(value)}")
+    return "#" + "&".join(parts[:2])
+
+
+# ------------------------------------------------------------------ a new build
+
+
+MARKER = "Club errata: this sentence exists only in the second build."
+
+
+def build_variant(out: Path, project: Path, change: bool) -> None:
+    """This test's two builds: the project as it is, or with MARKER on one page."""
+    build_edited_copy(out, project, MARKER if change else None)
