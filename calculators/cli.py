@@ -16,7 +16,7 @@ import functools
 import json
 import re
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
 
 from .api import HEADLINES, READINGS, compute, dumps, read_json, read_typed
@@ -246,20 +246,24 @@ def parse(argv: Sequence[str]) -> tuple[str, dict[str, Any], bool, dict[str, str
         if name in question and "sweep" not in question:
             raise InputError(name, "goes with --sweep PARAM (the input to step through)")
     target = next((p for p in PARAMETERS[mechanic] if p.name == "target"), None)
-    if "sweep" in question and target is not None and params.get("target", target.default) not in target.choices:
-        raise InputError("target", f"{target.refusal(params['target'])}: here --target is the input "
-                                   f"'{target.label}'; the target of --sweep is --sweep-target")
+    if "sweep" in question and target is not None and "target" in params:
+        try:  # the input's own check: a sweep's target given to --target says so
+            target.check(params["target"])
+        except InputError as refused_value:
+            raise InputError("target", f"{refused_value.message}: here --target is the input "
+                                       f"'{target.label}'; the target of --sweep is --sweep-target") from None
     return mechanic, params, args.table, question
 
 
-def answer(mechanic: str, params: dict[str, Any], question: dict[str, str]) -> dict[str, Any]:
-    """The answer the command line prints: compute(), or the question asked of its inputs."""
+def answer(mechanic: str, params: dict[str, Any],
+           question: dict[str, str]) -> tuple[dict[str, Any], Callable[[dict[str, Any]], str]]:
+    """The answer (compute(), or the question asked of its inputs) and its --table writer."""
     if "sweep" in question:
         return sweep(mechanic, params, question["sweep"], question.get("values"),
-                     question.get("target"), question.get("figure"))
+                     question.get("target"), question.get("figure")), sweep_text
     if "rolled" in question:
-        return luck(mechanic, params, *read_rolled(question["rolled"]))
-    return compute(mechanic, params)
+        return luck(mechanic, params, *read_rolled(question["rolled"])), luck_text
+    return compute(mechanic, params), lambda result: render_table(mechanic, result)
 
 
 def read_rolled(text: str) -> tuple[int | str, int | str]:
@@ -364,16 +368,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the exit status (0 ok, 2 bad input)."""
     try:
         mechanic, params, table, question = parse(sys.argv[1:] if argv is None else argv)
-        result = answer(mechanic, params, question)
+        result, write_table = answer(mechanic, params, question)
     except InputError as exc:
         print(f"error: {_one_line(exc.field)}: {_one_line(exc.message)}", file=sys.stderr)
         return 2
     try:
-        text = dumps(result)
-        if table:
-            text = (sweep_text(result) if "sweep" in question else luck_text(result) if "rolled" in question
-                    else render_table(mechanic, result))
-        _print_answer(text, table)
+        _print_answer(write_table(result) if table else dumps(result), table)
     except BrokenPipeError:  # e.g. piped into `head`
         sys.stderr.close()
     return 0

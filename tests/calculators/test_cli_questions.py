@@ -55,6 +55,22 @@ def test_spotting_keeps_its_target_input(capsys: pytest.CaptureFixture[str]) -> 
                    "input 'Target'; the target of --sweep is --sweep-target\n")
 
 
+
+def test_a_number_input_named_target_is_checked_as_itself(capsys: pytest.CaptureFixture[str]) -> None:
+    """Moving a Blind has a number input named target: --sweep without --target was a
+    traceback (the hint read a target never given), and a valid --target 5 was refused
+    as if --target had to be one of a choice's words. Now the input's own check decides,
+    and the sweep refuses what it cannot step through, naming sweep."""
+    for argv in (("blind-move", "--sweep", "target"), ("blind-move", "--target", "5", "--sweep", "target")):
+        code, out, err = run(capsys, *argv)
+        assert (code, out) == (2, ""), argv
+        assert err.startswith("error: sweep: ") and err.count("\n") == 1, (argv, err)
+        assert "here --target" not in err, (argv, err)
+    code, _, err = run(capsys, "blind-move", "--target", "500", "--sweep", "target")
+    assert code == 2
+    assert err == ("error: target: enter a number from 0 to 200 (you entered 500): here --target is the input "
+                   "'Distance the Blind must cover'; the target of --sweep is --sweep-target\n")
+
 def test_rolled_prints_what_luck_returns(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, err = run(capsys, "close-assault", "--att-dice", "6", "--def-dice", "5", "--rolled", "5,1")
     assert (code, err) == (0, "")
