@@ -298,11 +298,12 @@ STARTS = ("load", "answer", "")
 def page_settings(info: dict[str, Any], start: str) -> dict[str, Any]:
     """Everything a page's script knows of the engine, in one place: the page's
     ``chq-engine`` meta (the plugin writes it, theme/material/main.html shows it): where
-    the files are and what each must be (:func:`engine_info`), what a start downloads
-    (:func:`download_sizes`), and when this page starts it (:data:`STARTS`)."""
+    the files are and what each must be (:func:`engine_info`) and what a start downloads
+    (:func:`download_sizes`), both in ``info``, made once a build, and when this page
+    starts it (:data:`STARTS`)."""
     if start not in STARTS:
         raise ValueError(f"start must be one of {STARTS}, got {start!r}")
-    return {**info, **download_sizes(), "start": start}
+    return {**info, "start": start}
 
 
 def copy_engine(site_dir: Path) -> list[Path]:

@@ -68,6 +68,8 @@ class SitePlugin(BasePlugin[SiteConfig]):  # type: ignore[no-untyped-call]  # (t
         # Where the engine's files are and what each must be: in every page's chq-engine
         # meta (_engine_settings), and read back from the built site (on_post_build).
         self._engine = engine.engine_info()
+        # ... and what a start downloads: the same for every page of a build, made once.
+        self._page_engine = {**self._engine, **engine.download_sizes()}
         # Our assets: one stylesheet and one script, made by esbuild (chq_site/bundle.py).
         self._bundle = bundle.bundle_config(config)
         # The marker lines (calculators, scripting examples, search words): a Markdown
@@ -119,7 +121,7 @@ class SitePlugin(BasePlugin[SiteConfig]):  # type: ignore[no-untyped-call]  # (t
     ) -> TemplateContext:
         # The one way engine settings reach a page's script: its chq-engine meta
         # (theme/material/main.html), with when this page starts the engine.
-        context["chq_engine"] = engine.page_settings(self._engine, self._markers.start_of(page))  # type: ignore[typeddict-unknown-key]
+        context["chq_engine"] = engine.page_settings(self._page_engine, self._markers.start_of(page))  # type: ignore[typeddict-unknown-key]
         return context
 
     on_page_context = CombinedEvent(_search_sees, _canonical, _engine_settings, _reader_sees)
@@ -128,7 +130,7 @@ class SitePlugin(BasePlugin[SiteConfig]):  # type: ignore[no-untyped-call]  # (t
         self, context: TemplateContext, /, *, template_name: str, config: MkDocsConfig
     ) -> TemplateContext:
         # 404.html too: a reader may go on from it to a calculator (instant navigation).
-        context["chq_engine"] = engine.page_settings(self._engine, "")  # type: ignore[typeddict-unknown-key]
+        context["chq_engine"] = engine.page_settings(self._page_engine, "")  # type: ignore[typeddict-unknown-key]
         return context
 
     def on_post_page(self, output: str, /, *, page: Page, config: MkDocsConfig) -> str:
