@@ -30,9 +30,6 @@ CHOICE_LABELS: dict[str, str] = {
     "hidden": "Hidden Units",
 }
 
-#: The rules versions, in the order the tables give them.
-VARIANTS = ("armour-battles", "combat-hq")
-
 DICE = tuple(range(1, 13))  # the dice a side or a battery most often rolls in an answer table
 
 

@@ -12,10 +12,10 @@ from __future__ import annotations
 from functools import cache
 
 from calculators.params import mechanic_name
-from chq_site.calculator_page import VARIANTS, Table, headline_table
+from chq_site.calculator_page import Table, headline_table
 from chq_site.calculator_pages import page
 
-__all__ = ["VARIANTS", "Table", "static_table"]
+__all__ = ["Table", "static_table"]
 
 
 @cache

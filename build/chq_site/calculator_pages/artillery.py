@@ -11,14 +11,12 @@ from collections.abc import Hashable
 from typing import Any
 
 from calculators import compute
-from calculators.artillery import VARIANTS as RULES
-from calculators.artillery import landing
+from calculators.artillery import VARIANTS, landing
 from calculators.params import COVER_DICE
 from calculators.printing import fixed, pct
 from chq_site.calculator_page import (
     CHOICE_LABELS,
     DICE,
-    VARIANTS,
     CalculatorPage,
     Group,
     Grouped,
@@ -30,7 +28,7 @@ from chq_site.calculator_page import (
 
 def _landing(p: dict[str, Any]) -> Hashable:
     """Where the fire lands on the Blind, and the Reaction Dice its cover adds."""
-    variant = RULES[p["variant"]]
+    variant = VARIANTS[p["variant"]]
     cover = COVER_DICE[p["cover"]] if variant.uses_cover else 0
     return variant.key, cover, landing(variant, p["hit_faces"], p["blind_width"], p["blind_depth"],
                                        p["template_radius"])
@@ -62,7 +60,7 @@ def _table() -> Table:
         rows.append(tuple(row))
     return Table(
         "Artillery against a Blind: chance of at least one suppression, and suppressions on average",
-        ("Fire Dice", CHOICE_LABELS[VARIANTS[0]], "average", CHOICE_LABELS[VARIANTS[1]], "average"), tuple(rows),
+        ("Fire Dice", *(x for v in VARIANTS for x in (CHOICE_LABELS[v], "average"))), tuple(rows),
         "2 \"Hit\" faces on the Deviation Dice, a 6″ × 3″ Blind in the open, a 3″ Fire Template "
         "(Combat HQ); the Blind's Reaction is 5D at 5+ (Armour Battles) or 4D at 5+, 5D when only partly "
         "covered (Combat HQ).",

@@ -2,17 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from calculators import compute
-from calculators.printing import pct
-from chq_site.calculator_page import CHOICE_LABELS, VARIANTS, CalculatorPage, Preset, Table
-
-
-def _range(result: dict[str, Any], low: str, high: str) -> str:
-    """A best/worst pair as the headline prints it ("71.0–77.0%"; one figure if equal)."""
-    a, b = pct(result[low]), pct(result[high])
-    return a if a == b else f"{a.removesuffix('%')}–{b}"
+from calculators.artillery import VARIANTS
+from calculators.printing import pct_range
+from chq_site.calculator_page import CHOICE_LABELS, CalculatorPage, Preset, Table
 
 
 def _table() -> Table:
@@ -21,7 +14,7 @@ def _table() -> Table:
         row = [f"{dice}D" if dice else "no fire"]
         for variant in VARIANTS:
             r = compute("shell_then_assault", {"variant": variant, "fire_dice": dice})
-            row.append(_range(r, "p_win_worst", "p_win_best"))
+            row.append(pct_range(r["p_win_worst"], r["p_win_best"]))
         rows.append(tuple(row))
     return Table(
         "Shell it first? The chance a 6D assault beats a 5D unit of a 3-unit Blind, "
