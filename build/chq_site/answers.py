@@ -55,7 +55,7 @@ from typing import Any
 from calculators import HEADLINES, PARAMETERS, InputError, compute, compute_json
 from chq_site import answer_groups, engine
 from chq_site.answer_index import Answers, Values
-from chq_site.calculator_page import EveryInput
+from chq_site.calculator_page import EveryInput, values_of
 from chq_site.calculator_pages import PAGES, page
 from chq_site.permalinks import answer_key, preset_values
 from chq_site.presentation import FIGURES, HEADLINE_WHEN
@@ -80,13 +80,8 @@ def axes(mechanic: str) -> list[dict[str, Any]]:
         fixed = _EVERY[mechanic].fixed
         if param.name in fixed:
             out.append({"name": param.name, "values": [fixed[param.name]]})
-        elif param.kind == "bool":
-            out.append({"name": param.name, "values": [False, True]})
-        elif param.kind == "choice":
-            out.append({"name": param.name, "values": list(param.choices)})
-        elif param.kind == "int":
-            assert param.minimum is not None and param.maximum is not None
-            out.append({"name": param.name, "values": list(range(int(param.minimum), int(param.maximum) + 1))})
+        elif (values := values_of(param)) is not None:
+            out.append({"name": param.name, "values": list(values)})
         else:
             steps = [_plain(s) for s in _EVERY[mechanic].steps[param.name]()]
             out.append({"name": param.name, "steps": steps, "max": _plain(param.maximum)})

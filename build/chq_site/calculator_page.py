@@ -91,11 +91,7 @@ def axes(mechanic: str, held: Mapping[str, tuple[Any, ...]], *names: str) -> tup
     """A :class:`Group`'s axes for ``names``: the values in ``held``, else every
     switch or choice."""
     params = {p.name: p for p in PARAMETERS[mechanic]}
-    return tuple((name, held.get(name) or _choices(params[name])) for name in names)
-
-
-def _choices(param: Any) -> tuple[Any, ...]:
-    return (False, True) if param.kind == "bool" else tuple(param.choices)
+    return tuple((name, held.get(name) or values_of(params[name]) or ()) for name in names)
 
 
 #: An answer table is made for a mechanic without a page description when every
