@@ -26,7 +26,7 @@ PAGE_RULES: dict[str, Any] = {"shown_chars": _SHOWN_CHARS, "number_lead": _NUMBE
 
 def refused(ask: str, value: Any) -> str:
     """A refusal in the words every door uses: what to enter, then what was entered
-    (:meth:`~calculators.inputs.Param.refusal` words an input's refusal so).
+    (:meth:`~calculators.inputs.Param.refusal` words an input's refusal with it).
 
     >>> refused("enter a chance above 0 and at most 1", 1.5)
     'enter a chance above 0 and at most 1 (you entered 1.5)'

@@ -14,7 +14,7 @@ import math
 from dataclasses import dataclass, replace
 from typing import Any, Literal
 
-from .errors import InputError, show
+from .errors import InputError, refused, show
 
 Kind = Literal["int", "number", "bool", "choice"]
 
@@ -76,8 +76,7 @@ class Param:
         >>> _dice("disruption", "Disruption Points").refusal(41), _dice("d", "D").refusal("")
         ('enter a whole number from 0 to 40 (you entered 41)', 'enter a whole number from 0 to 40 (the field is empty)')
         """
-        entered = "the field is empty" if value == "" else f"you entered {show(value)}"
-        return f"{self.ask()} ({entered})"
+        return refused(self.ask(), value)
 
     def check(self, value: Any) -> Any:
         """Return ``value`` if it is allowed, else raise :class:`InputError`."""

@@ -22,7 +22,7 @@ from .dice import Pool, successes
 from .errors import InputError, refused
 from .opposed import differences
 from .params import mechanic_name
-from .printing import fixed, pct
+from .printing import MINUS, fixed, pct
 from .probability import prob
 from .registry import BY_NAME
 
@@ -115,7 +115,7 @@ def signed(margin: int) -> str:
     >>> signed(2), signed(0), signed(-1)
     ('+2', '0', '−1')
     """
-    return f"+{margin}" if margin > 0 else "0" if margin == 0 else f"\u2212{-margin}"
+    return f"+{margin}" if margin > 0 else "0" if margin == 0 else f"{MINUS}{-margin}"
 
 
 def _words(p_better: Fraction, p_worse: Fraction) -> str:

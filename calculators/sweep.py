@@ -115,8 +115,7 @@ def sweep_text(answer: dict[str, Any]) -> str:
         rows.append((amount(param, point["value"]) + ":", chance, "  <- as set" if point["value"] == current else ""))
     width = max(len(row[0]) for row in rows)
     lines = [f"What do I need? {answer['figure_label']}, by {answer['over']}"]
-    lines += [f"  {label.ljust(width)}  {chance.rjust(6) if chance[0].isdigit() or chance[0] in '<>' else chance}"
-              f"{mark}" for label, chance, mark in rows]
+    lines += [f"  {label.ljust(width)}  {chance}{mark}" for label, chance, mark in rows]
     if "words" in answer:
         lines += ["", "  " + answer["words"]]
     return "\n".join(lines)
