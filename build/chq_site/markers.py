@@ -171,7 +171,6 @@ class MarkerPreprocessor(Preprocessor):  # type: ignore[misc]  # (the same)
         page = self.extension.page
         self.extension.starts.pop(_src(page), None)
         self.counter = widgets.WidgetIds()
-        self.seen: dict[str, int] = {}
         out: list[str] = []
         for line in lines:
             inserted = self.expand(line, page)
@@ -215,13 +214,13 @@ class MarkerPreprocessor(Preprocessor):  # type: ignore[misc]  # (the same)
     def where(self, src: str, line: str, page: Any) -> str:
         """``page.md:LINE`` for a marker line. Markdown hands this preprocessor the page
         with each code block folded into one line, so the line is found in the page's
-        source: the n-th real copy of a line is taken to be its n-th copy there."""
-        self.seen[line] = nth = self.seen.get(line, 0) + 1
+        source: a bad marker stops the build at its first real copy, taken to be its
+        first copy there (a copy of it inside a code block above would be named instead)."""
         source = (getattr(page, "markdown", None) or "").split("\n")
         numbers = [number for number, text in enumerate(source, start=1) if text.rstrip() == line.rstrip()]
         if not numbers:
             return f"{src} (an included file)"
-        return f"{src}:{numbers[min(nth, len(numbers)) - 1]}"
+        return f"{src}:{numbers[0]}"
 
 
 def _src(page: Any) -> str:
