@@ -20,7 +20,8 @@ from tests.site_build import SiteBuild, session_build
 # Fixtures that several test modules use, loaded here: a test module imports no other,
 # and a second conftest.py would be imported under the same module name as this one
 # (--doctest-modules then refuses to collect this file: "import file mismatch").
-pytest_plugins = ["tests.club_bundle.bundle_fixtures", "tests.browser.offline_update_helpers"]
+pytest_plugins = ["tests.club_bundle.bundle_fixtures", "tests.browser.offline_update_helpers",
+                  "tests.browser.reader_fixtures"]
 
 __all__ = ["ROOT", "QuietHTTPServer", "RequestLog", "SiteHandler", "StaticServer"]
 ARTIFACTS = ROOT / ".artifacts"
