@@ -1,7 +1,7 @@
 """Measure the search engines on our own questions: ``python -m tools.bench_search [--site DIR]``.
 
 Takes a built site's ``search/search_index.json`` (Material's entries; ``make
-build`` writes ``site/``), makes our index of it (:func:`chq_site.search_index.our_index`:
+build`` writes ``site/``), makes our index of it (:func:`chq_site.search.search_index.our_index`:
 MiniSearch's, serialized as the build would), and prints the index's bytes
 gzipped beside Material's, then runs ``tools/bench_search.mjs`` under Node: each
 engine's questions right first, its time to ready and per query (median and
@@ -21,7 +21,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "build"))
 
-from chq_site.search_index import index_entries, our_index  # noqa: E402
+from chq_site.search.search_index import index_entries, our_index  # noqa: E402
 
 
 def main() -> None:

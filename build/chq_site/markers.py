@@ -29,9 +29,12 @@ from markdown.preprocessors import Preprocessor  # type: ignore[import-untyped]
 
 from calculators import PARAMETERS, InputError, Param, compute
 from calculators.params import mechanic_name
-from chq_site import answers, scripting, search, widgets
-from chq_site.calculator_pages import page
-from chq_site.presentation import find_preset
+from chq_site import scripting
+from chq_site.answers import answers
+from chq_site.search import search
+from chq_site.widget import widgets
+from chq_site.widget.calculator_pages import page
+from chq_site.widget.presentation import find_preset
 
 try:  # only the error type; importing the module keeps the helpers usable without MkDocs
     from mkdocs.exceptions import PluginError

@@ -20,19 +20,15 @@ from mkdocs.structure.nav import Navigation
 from mkdocs.structure.pages import Page
 from mkdocs.utils.templates import TemplateContext
 
-from chq_site import (
-    answers,
-    bundle,
-    engine,
-    glossary,
-    lean,
-    markers,
-    offline,
-    search,
-    titles,
-    widgets,
-)
+from chq_site import bundle, markers
+from chq_site.answers import answers
+from chq_site.engine import engine
+from chq_site.glossary import glossary
+from chq_site.offline import offline
 from chq_site.paths import PACKAGE
+from chq_site.search import search
+from chq_site.theme import lean, titles
+from chq_site.widget import widgets
 
 # Our overrides of Material's templates (main.html, 404.html, partials/).
 MATERIAL_TEMPLATES = PACKAGE / "theme" / "material"
@@ -96,7 +92,7 @@ class SitePlugin(BasePlugin[SiteConfig]):  # type: ignore[no-untyped-call]  # (t
         self, context: TemplateContext, /, *, page: Page, config: MkDocsConfig, nav: Navigation
     ) -> TemplateContext:
         # Material's search indexes page.content in its on_page_context (priority 0):
-        # show it the rule text only (chq_site/search.py); _reader_sees puts it back.
+        # show it the rule text only (chq_site/search/search.py); _reader_sees puts it back.
         self._page_content = page.content
         page.content = search.search_view(page.content or "", page.url)
         return context

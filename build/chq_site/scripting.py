@@ -33,9 +33,9 @@ from calculators import HEADLINES, PARAMETERS, InputError, Param, compute
 from calculators.cli import main as command_line
 from calculators.outputs import COMMON, DEPRECATED, OUTPUTS
 from calculators.registry import BY_NAME
-from chq_site.calculator_pages import page
-from chq_site.permalinks import page_path
-from chq_site.presentation import TITLES
+from chq_site.widget.calculator_pages import page
+from chq_site.widget.permalinks import page_path
+from chq_site.widget.presentation import TITLES
 
 MARKER = re.compile(r"^<!--\s*scripting:\s*(?P<word>mechanics|common|renamed|questions|run|python)\b\s*(?P<rest>.*?)\s*-->[ \t]*$")
 PROG = "python -m calculators"

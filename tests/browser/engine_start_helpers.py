@@ -9,8 +9,8 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlencode
 
-from chq_site import presentation
-from chq_site.engine import pack_snapshot, unpack_snapshot
+from chq_site.engine.engine import pack_snapshot, unpack_snapshot
+from chq_site.widget import presentation
 
 from calculators import HEADLINES
 from tests.browser.site_helpers import url

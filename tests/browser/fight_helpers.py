@@ -14,7 +14,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from chq_site import presentation
+from chq_site.widget import presentation
 
 from calculators import HEADLINES, compute, printing
 from tests.browser import fight_helpers as F

@@ -9,7 +9,7 @@ from fractions import Fraction
 from typing import Any
 from urllib.parse import parse_qsl, quote
 
-from chq_site import permalinks
+from chq_site.widget import permalinks
 
 from calculators import HEADLINES, compute
 from tests.browser.site_helpers import url

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from chq_site import permalinks, presentation
+from chq_site.widget import permalinks, presentation
 
 from calculators import compute
 from tests.browser.widgets_helpers import PAGES, READY_MS

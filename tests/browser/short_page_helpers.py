@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from chq_site import permalinks, presentation
+from chq_site.widget import permalinks, presentation
 
 from calculators import compute, printing
 from tests.browser.site_helpers import nav_pages

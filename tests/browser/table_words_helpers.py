@@ -10,7 +10,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from chq_site import glossary, permalinks
+from chq_site.glossary import glossary
+from chq_site.widget import permalinks
 
 from calculators import PARAMETERS, InputError, compute
 from tests.browser.site_helpers import built_pages

@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from chq_site import permalinks
+from chq_site.widget import permalinks
 
 from calculators import compute
 from tests.browser.site_helpers import ANSWER_SHOWN, typing_hint, url

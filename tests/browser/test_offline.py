@@ -1,6 +1,6 @@
 """Offline at the club: the service worker, the web app manifest and the lean build.
 
-The build writes ``sw.js`` at the site root (chq_site/offline.py) and
+The build writes ``sw.js`` at the site root (chq_site/offline/offline.py) and
 ``build/chq_site/offline/offline.js`` registers it. After one visit the whole site (pages,
 search, calculators' engine) must work with the network off; a new build must be
 announced and served after Reload; all of it under a sub-path too.
@@ -106,10 +106,10 @@ def test_manifest_linked_from_every_page(built_site: Path) -> None:
 
 
 def test_site_offline_examples() -> None:
-    """The examples in chq_site/offline.py's docstrings."""
+    """The examples in chq_site/offline/offline.py's docstrings."""
     import doctest
 
-    from chq_site import offline
+    from chq_site.offline import offline
 
     failed, tried = doctest.testmod(offline)
     assert tried > 0 and failed == 0
@@ -118,7 +118,7 @@ def test_site_offline_examples() -> None:
 def test_mkdocs_serve_keeps_no_offline_copy(tmp_path: Path) -> None:
     """Under `mkdocs serve` (pages rebuilt on every edit) sw.js removes itself and
     any earlier offline copy, and pages tell offline.js not to register it."""
-    from chq_site import offline
+    from chq_site.offline import offline
 
     offline.startup("serve")
     try:

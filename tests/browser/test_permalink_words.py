@@ -17,7 +17,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from chq_site.permalinks import base_values
+from chq_site.widget.permalinks import base_values
 
 from tests.browser.permalink_words_helpers import LONG_NUMBER, LONG_WORD, notice, refused_at_the_command_line
 from tests.browser.widgets_helpers import (

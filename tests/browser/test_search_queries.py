@@ -3,7 +3,7 @@
 Each query is typed into a fresh home page in real Chromium, as a reader types it;
 the search is Material's (lunr in a web worker) wrapped by
 ``build/chq_site/search/search-worker.js`` with the players' words of
-``build/chq_site/search_words.py`` and the weights of ``build/chq_site/search.py``.
+``build/chq_site/search/search_words.py`` and the weights of ``build/chq_site/search/search.py``.
 The first result group must be the expected rules page, and its best entry (the
 highest ``data-md-score``, the one Material shows first under the page title) the
 expected section. Snippets come from the matching paragraph, never a page's

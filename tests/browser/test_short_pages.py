@@ -22,7 +22,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from chq_site import permalinks, presentation
+from chq_site.widget import permalinks, presentation
 
 from tests.browser.short_page_helpers import (
     BAR,

@@ -14,7 +14,7 @@ from pathlib import Path
 from tests.browser.site_helpers import built_pages, calculator_states, url, wait_for_calculators
 
 ENGINE_WASM = "/assets/engine/pyodide/pyodide.asm.wasm"
-SERVICE_WORKER = "sw.js"  # written at the site root by chq_site/offline.py
+SERVICE_WORKER = "sw.js"  # written at the site root by chq_site/offline/offline.py
 
 
 def visit(page, address: str) -> tuple[int, list[str], list[str]]:

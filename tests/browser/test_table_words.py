@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from chq_site import permalinks, presentation
+from chq_site.widget import permalinks, presentation
 
 from calculators import PARAMETERS, compute, printing
 from tests.browser.site_helpers import typing_hint, url

@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 from urllib.parse import parse_qsl, urlsplit
 
-from chq_site import permalinks, presentation
+from chq_site.widget import permalinks, presentation
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from calculators import PARAMETERS, compute
@@ -199,7 +199,7 @@ def problems_of(shown: dict[str, Any], link: TryIt) -> list[str]:
         return out
     result = json.loads(shown["result"])
     if result.pop("partial", False):
-        # A small calculator's answer table (chq_site/answers.py) carries the inputs,
+        # A small calculator's answer table (chq_site/answers/answers.py) carries the inputs,
         # the headline and the figures: each must be compute()'s (fractions exactly; the
         # float beside each is the page's own division of it).
         for name, value in result.items():

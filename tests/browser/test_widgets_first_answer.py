@@ -1,7 +1,7 @@
 """A first answer before the engine is ready: the answers the build put in the page.
 
 Each widget carries the results of ``compute`` for its starting inputs and its worked
-examples (chq_site/answers.py, ``build_answers``). When the inputs shown have one,
+examples (chq_site/answers/answers.py, ``build_answers``). When the inputs shown have one,
 the site's script shows it at once (``data-state="ready"``, ``data-source="build"``);
 ``data-engine`` tells the engine's own state apart. The engine's answer for the same
 inputs later replaces it (``data-source="engine"``) with the same ``data-result``.
@@ -13,7 +13,7 @@ import json
 from typing import Any
 
 import pytest
-from chq_site import permalinks, presentation
+from chq_site.widget import permalinks, presentation
 
 from tests.browser.site_helpers import url
 from tests.browser.widgets_first_answer_helpers import (

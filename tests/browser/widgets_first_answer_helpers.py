@@ -6,7 +6,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from chq_site import answer_groups, answers, permalinks, presentation
+from chq_site.answers import answer_groups, answers
+from chq_site.widget import permalinks, presentation
 
 from tests.browser.widgets_helpers import READY_MS, reference
 
@@ -68,7 +69,7 @@ def check_first_answer(shown: dict[str, Any], mechanic: str, params: dict[str, A
     expected = reference(mechanic, params)
     got = json.loads(shown["result"])
     if got.get("partial"):
-        # An answer table (chq_site/answers.py, answer_groups.py): headline and figures,
+        # An answer table (chq_site/answers/answers.py, answer_groups.py): headline and figures,
         # a figure carried as printed text as the page prints the engine's.
         assert mechanic in answers.TABLED
         assert got["inputs"] == expected["inputs"]

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
-from chq_site import permalinks, presentation
+from chq_site.widget import permalinks, presentation
 
 from calculators import PARAMETERS
 from tests.browser.site_helpers import (
@@ -394,7 +394,7 @@ FOREIGN = (
     ".md-progress",  # Material's instant-navigation progress bar (theme): no accessible name
     ".md-header",    # Material's header (theme)
     ".md-footer",    # Material's footer (theme): "Made with" contrast 4.47:1
-    ".chq-term",     # glossary links added to the page text (chq_site/glossary.py)
+    ".chq-term",     # glossary links added to the page text (chq_site/glossary/glossary.py)
 )
 
 

@@ -11,7 +11,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from chq_site import engine as site_engine
+from chq_site.engine import engine as site_engine
 
 from calculators import compute_json
 

@@ -12,7 +12,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from chq_site.widgets import widget_spec
+from chq_site.widget.widgets import widget_spec
 
 from calculators import compute_json
 from calculators.errors import GIVEN_TWICE, PAGE_RULES, NumberText, show

@@ -126,7 +126,7 @@ def test_the_scripting_page_has_its_section(copy: Path) -> None:
     assert section.startswith("### Flipping coins (`coin`) { #coin }")
     assert "| `n` | a whole number, 1 to 20 | required | Coins flipped (how many coins) |" in section
     assert "| `p_at_least` | chance of k heads or more (the headline) |" in section
-    # Its example: no page describes it (chq_site/calculator_pages/), so its page's
+    # Its example: no page describes it (chq_site/widget/calculator_pages/), so its page's
     # default starts its required input at its least value.
     assert ("$ python -m calculators coin --n 1 --table\nFlipping coins\n"
             "  Chance of 1 heads or more: 50.0%  (exactly 1/2)\n") in section

@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from chq_site import engine
+from chq_site.engine import engine
 
 from calculators import MECHANICS, compute_json
 

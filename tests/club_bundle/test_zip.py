@@ -13,7 +13,7 @@ import zipfile
 from pathlib import Path
 
 import pytest
-from chq_site.offline import precompress, write_service_worker
+from chq_site.offline.offline import precompress, write_service_worker
 from chq_site.runner import BuildFailed
 
 from tests.club_bundle.bundle_helpers import (

@@ -1,5 +1,5 @@
 // The key of a full set of inputs (answers.js answerKey), the one key of the answers
-// the build puts in a page: as chq_site.permalinks.answer_key writes it, for every
+// the build puts in a page: as chq_site.widget.permalinks.answer_key writes it, for every
 // calculator's starting inputs, defaults, worked examples and drawn ones (halves,
 // thirds, 1e-05, switches, choices).
 import assert from "node:assert/strict";

@@ -1,5 +1,5 @@
 // The answer a page reads from an answer table (answers.js tableAnswer) as
-// chq_site.answers.lookup reads it: the build's own tables (the small calculators',
+// chq_site.answers.answers.lookup reads it: the build's own tables (the small calculators',
 // and Close Assault's and artillery's grouped ones cut down to a few values of some
 // inputs, tests/site/golden_table_helpers.py), for inputs in them and not.
 import assert from "node:assert/strict";

@@ -1,5 +1,5 @@
 // What a number field's text reads as (params.js typedNumber, readNumber): the
-// number, or the refusal in compute()'s words, as chq_site.permalinks.read_field
+// number, or the refusal in compute()'s words, as chq_site.widget.permalinks.read_field
 // (calculators' read_typed, Param.check and Param.refusal) gives it: typed numbers
 // ("+18", ".5", "18.", "1E-7"), out of range, too long, not numbers, quoted as
 // Python quotes them ("it's" in double quotes, a tab as \t).

@@ -46,7 +46,7 @@ test("the address names the inputs the fight started from unless they are shown"
   const start = { ...s.start };
   const taps = [draw("att"), win("att", 3)];
   assert.equal(fightPart(s, start, taps, start), "fight=da.a3&rules=0123abcd");
-  // Every input, as Python writes them (chq_site.permalinks.fragment_for, every=True).
+  // Every input, as Python writes them (chq_site.widget.permalinks.fragment_for, every=True).
   const { every } = golden("fragments").written.find((v) => v.mechanic === "close_assault"
     && Object.keys(start).every((k) => v.params[k] === start[k]));
   const elsewhere = `fight=${encodeURIComponent(`da.a3@${every}`)}&rules=0123abcd`;

@@ -1,4 +1,4 @@
-// Permalinks (permalink.js) as chq_site.permalinks writes and reads them: the
+// Permalinks (permalink.js) as chq_site.widget.permalinks writes and reads them: the
 // fragment for a set of inputs (a worked example's own; every input), the address's
 // (none for the starting inputs; vs= for a pinned setup A; a fight's part), and a
 // fragment read back into inputs, refusals and unknown keys (typed, cut, repeated,

@@ -15,7 +15,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from chq_site.permalinks import (
+from chq_site.widget.permalinks import (
     PAGE_KEYS,
     address_fragment,
     answer_key,
@@ -26,8 +26,8 @@ from chq_site.permalinks import (
     read_fragment,
     start_values,
 )
-from chq_site.presentation import PRESETS
-from chq_site.widgets import widget_spec
+from chq_site.widget.presentation import PRESETS
+from chq_site.widget.widgets import widget_spec
 
 from calculators import MECHANICS, PARAMETERS, Param
 from calculators.labels import headline_for
@@ -94,7 +94,7 @@ def inputs(mechanic: str, count: int = 8) -> list[dict[str, Any]]:
 
 
 def answer_keys() -> dict[str, Any]:
-    """``chq_site.permalinks.answer_key`` (answers.js ``answerKey``)."""
+    """``chq_site.widget.permalinks.answer_key`` (answers.js ``answerKey``)."""
     return {"keys": [{"mechanic": m, "values": v, "key": answer_key(m, v)}
                      for m in MECHANICS for v in inputs(m)]}
 
@@ -156,7 +156,7 @@ HASHES: dict[str, tuple[str, ...]] = {
 
 
 def read_back() -> dict[str, Any]:
-    """``chq_site.permalinks.read_fragment`` (permalink.js ``readLink``): the reader's
+    """``chq_site.widget.permalinks.read_fragment`` (permalink.js ``readLink``): the reader's
     fragments above, and every fragment the page writes, read back."""
     cases = [(m, h) for m, hashes in HASHES.items() for h in hashes]
     written = fragments()["written"]
@@ -181,7 +181,7 @@ FIELDS = (("spotting", "distance"), ("spotting", "chain_dice"), ("artillery", "b
 
 
 def fields() -> dict[str, Any]:
-    """``chq_site.permalinks.read_field`` (params.js ``readNumber``) and TYPED
+    """``chq_site.widget.permalinks.read_field`` (params.js ``readNumber``) and TYPED
     (``typedNumber``): what a number field's text reads as, or its refusal."""
     out = []
     for mechanic, name in FIELDS:

@@ -17,9 +17,9 @@ import re
 from fractions import Fraction
 from typing import Any
 
-from chq_site import answers
-from chq_site.answer_index import Answers, Values
-from chq_site.permalinks import base_values
+from chq_site.answers import answers
+from chq_site.answers.answer_index import Answers, Values
+from chq_site.widget.permalinks import base_values
 
 # The values of some inputs a grouped table keeps in the fixture (the others: all).
 KEEP: dict[str, dict[str, tuple[Any, ...]]] = {

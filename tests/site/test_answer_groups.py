@@ -1,4 +1,4 @@
-"""Close Assault's and artillery's answer tables (chq_site/answer_groups.py) against compute().
+"""Close Assault's and artillery's answer tables (chq_site/answers/answer_groups.py) against compute().
 
 These tables sort each group of inputs into classes by what the answer depends on
 (a side's dice and TN in every kind of round; where the fire lands) and hold one
@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from chq_site import answer_groups, answers
+from chq_site.answers import answer_groups, answers
 
 from calculators import PARAMETERS, InputError, compute
 

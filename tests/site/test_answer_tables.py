@@ -1,4 +1,4 @@
-"""The small calculators' answer tables (chq_site/answers.py) against compute().
+"""The small calculators' answer tables (chq_site/answers/answers.py) against compute().
 
 A table holds the headline and figures for every class of input; every input of a
 class must have the same answer. These tests read the tables the build wrote and
@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from chq_site import answers
+from chq_site.answers import answers
 
 from calculators import PARAMETERS, compute
 from calculators.params import Param

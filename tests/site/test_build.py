@@ -16,7 +16,7 @@ from urllib.parse import urlsplit
 from tests.browser.site_helpers import PageRefs, built_pages, page_file
 
 ENGINE = "assets/engine"
-# The runtime files the calculators cannot start without (copied by the chq-site plugin, chq_site/engine.py).
+# The runtime files the calculators cannot start without (copied by the chq-site plugin, chq_site/engine/engine.py).
 ENGINE_REQUIRED = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
 
 CSS_URL = re.compile(r"""url\(\s*(['"]?)(.*?)\1\s*\)|@import\s+(['"])(.*?)\3""", re.IGNORECASE)

@@ -1,4 +1,4 @@
-"""A build ships exactly the engine files its pages describe (chq_site/engine.py).
+"""A build ships exactly the engine files its pages describe (chq_site/engine/engine.py).
 
 Each page's ``chq-engine`` meta gives the size, SHA-256 and CRC-32 of every file the
 engine downloads, and the engine refuses a file that differs ("damaged": the slow boot,
@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from chq_site import engine
+from chq_site.engine import engine
 
 ENGINE_META = re.compile(r"""<meta name="chq-engine" content='([^']*)'>""")
 # How long the first stand-in Node run waits for a second one to start beside it (it

@@ -18,9 +18,9 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from chq_site import answers
-from chq_site.permalinks import read_fragment
-from chq_site.presentation import HEADLINE_WHEN
+from chq_site.answers import answers
+from chq_site.widget.permalinks import read_fragment
+from chq_site.widget.presentation import HEADLINE_WHEN
 
 from calculators import HEADLINES, MECHANICS
 from tests.site import golden_helpers, golden_table_helpers

@@ -10,8 +10,9 @@ from typing import Any
 
 import markdown
 import pytest
-from chq_site import scripting, search
+from chq_site import scripting
 from chq_site.markers import MarkersExtension
+from chq_site.search import search
 from mkdocs.exceptions import PluginError
 
 WIDGET = 'role="region" data-calculator='

@@ -3,7 +3,7 @@
 The project is copied into a temporary folder; the copy gets ``calculators/coin.py``
 (the made-up mechanic of ``tests/calculators/coin_helpers.py``) and a docs page with
 its marker, ``docs/calculators/coin/index.md``, and nothing else: no file of the site
-build (``build/chq_site/calculator_pages/`` has no page for it; it gets the default)
+build (``build/chq_site/widget/calculator_pages/`` has no page for it; it gets the default)
 and no other file of the project is touched. The site is built from the copy
 (``mkdocs build --strict``, the copy's own build and calculators) and its coin page
 has the form, the build-time answer table, the table a reader sees with JavaScript
@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from chq_site.answers import lookup
+from chq_site.answers.answers import lookup
 
 from calculators.printing import pct
 from tests.calculators.coin_helpers import ROOT, brute_force, copy_env, project_with_coin

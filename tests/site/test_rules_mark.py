@@ -1,4 +1,4 @@
-"""The rules mark (chq_site/widgets.py ``rules_mark``): the short name of the rules a
+"""The rules mark (chq_site/widget/widgets.py ``rules_mark``): the short name of the rules a
 calculator answers by, which a fight's link carries so that the next build can say
 when its own rules differ (issue 34, item 4; the pages: tests/browser/test_fight_address.py).
 
@@ -13,7 +13,8 @@ import json
 from typing import Any
 
 import pytest
-from chq_site import answers, widgets
+from chq_site.answers import answers
+from chq_site.widget import widgets
 
 from calculators import PARAMETERS
 

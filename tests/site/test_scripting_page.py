@@ -13,7 +13,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from chq_site import permalinks
+from chq_site.widget import permalinks
 
 from calculators import MECHANICS, PARAMETERS, compute
 from calculators.outputs import COMMON, DEPRECATED, OUTPUTS

@@ -1,12 +1,12 @@
-"""The next search's index, made at build time (build/chq_site/search_index.py):
+"""The next search's index, made at build time (build/chq_site/search/search_index.py):
 entries with the players' words for the rules' words they hold, the page's
 description on its introduction, boosts (a section above its page), and
 MiniSearch's serialized index of them, made by Node with the worker's own options."""
 
 from __future__ import annotations
 
-from chq_site import search_index
-from chq_site.search_words import Words
+from chq_site.search import search_index
+from chq_site.search.search_words import Words
 
 MATERIAL = {
     "config": {"lang": ["en"], "separator": "[\\s\\-]+", "pipeline": ["stopWordFilter"], "fields": {}},

@@ -11,8 +11,8 @@ import json
 import re
 from pathlib import Path
 
-from chq_site import search
-from chq_site.search_words import WORDS, expansions
+from chq_site.search import search
+from chq_site.search.search_words import WORDS, expansions
 
 ROOT = Path(__file__).resolve().parents[2]
 RULES = "\n".join(p.read_text(encoding="utf-8") for p in sorted((ROOT / "docs" / "rules").glob("*.md")))

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from chq_site import permalinks
+from chq_site.widget import permalinks
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 

@@ -19,7 +19,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from chq_site import permalinks
+from chq_site.widget import permalinks
 
 from tests.browser.site_helpers import (
     ENGINE_FAILED_EVERYWHERE,

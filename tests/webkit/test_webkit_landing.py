@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from chq_site import permalinks, presentation
+from chq_site.widget import permalinks, presentation
 from selenium.webdriver.common.by import By
 
 from tests.browser.landing_helpers import (

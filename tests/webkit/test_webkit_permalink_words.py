@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from chq_site.permalinks import base_values
+from chq_site.widget.permalinks import base_values
 
 from tests.browser import fight_helpers as F
 from tests.browser.fight_address_helpers import ROUND_4, THREE_DRAWS

@@ -17,7 +17,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from chq_site import glossary, permalinks, presentation
+from chq_site.glossary import glossary
+from chq_site.widget import permalinks, presentation
 
 from calculators import PARAMETERS, InputError, compute, printing
 from tests.browser.site_helpers import typing_hint, url

@@ -7,7 +7,8 @@ import json
 import math
 from typing import Any
 
-from chq_site import answer_groups, permalinks, presentation
+from chq_site.answers import answer_groups
+from chq_site.widget import permalinks, presentation
 
 from calculators import compute, printing
 from tests.browser.site_helpers import (

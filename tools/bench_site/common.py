@@ -7,7 +7,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 
 # Non-default inputs (not a worked example): every first answer here comes from the
-# build's answer tables (Close Assault's and artillery's: chq_site/answer_groups.py).
+# build's answer tables (Close Assault's and artillery's: chq_site/answers/answer_groups.py).
 SPOTTING = "calculators/spotting/#distance=17&cover=light&moving=true"
 CLOSE_ASSAULT = "calculators/close-assault/#att_dice=9&att_flank=true&att_move=double&def_dice=7&def_cover=medium"
 SMALL = {

@@ -16,8 +16,8 @@ from typing import Any
 
 from calculators import InputError, labels
 from calculators.params import mechanic_name
-from chq_site.calculator_page import CHOICE_LABELS, Preset
-from chq_site.calculator_pages import PAGES, page
+from chq_site.widget.calculator_page import CHOICE_LABELS, Preset
+from chq_site.widget.calculator_pages import PAGES, page
 
 __all__ = ["CHOICE_LABELS", "Preset", "PAGES", "page", "find_preset"]
 
@@ -34,7 +34,7 @@ headline_text = labels.headline_text
 beside_text = labels.beside_text
 
 # Views of the pages by mechanic (each page's fields are described in
-# chq_site.calculator_page.CalculatorPage).
+# chq_site.widget.calculator_page.CalculatorPage).
 STARTING: dict[str, dict[str, Any]] = {m: dict(p.starting) for m, p in PAGES.items()}
 PRESETS: dict[str, tuple[Preset, ...]] = {m: p.presets for m, p in PAGES.items() if p.presets}
 

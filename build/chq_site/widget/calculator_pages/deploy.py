@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from calculators import compute
-from chq_site.calculator_page import CalculatorPage, EveryInput, Preset, Table
+from chq_site.widget.calculator_page import CalculatorPage, EveryInput, Preset, Table
 
 EXAMPLES = ((2, 0, 3), (1, 0, 2), (3, 0, 3), (4, 0, 2), (4, 0, 3), (0, 2, 3), (4, 3, 2), (4, 4, 1))
 

@@ -35,8 +35,9 @@ import re
 from pathlib import Path
 from typing import Any
 
-from chq_site import bundle, lean
+from chq_site import bundle
 from chq_site.paths import CACHE, PACKAGE
+from chq_site.theme import lean
 
 SW_TEMPLATE = PACKAGE / "offline" / "sw_template.js"
 GZ_CACHE = CACHE / "gz"
@@ -262,7 +263,7 @@ _command = {"name": "build"}
 # copy a browser kept from an earlier build on the same address, so that editing
 # with live reload always shows the pages just built.
 DEV_SERVICE_WORKER = """\
-/* mkdocs serve: no offline copy while editing (chq_site/offline.py). */
+/* mkdocs serve: no offline copy while editing (chq_site/offline/offline.py). */
 self.addEventListener("install", () => self.skipWaiting());
 self.addEventListener("activate", (event) => {
   event.waitUntil((async () => {

@@ -14,7 +14,7 @@ from typing import Any
 from calculators import compute, labels
 from calculators.close_assault import State, pools, start_state
 from calculators.printing import pct
-from chq_site.calculator_page import DICE, CalculatorPage, Group, Grouped, Preset, Table, axes
+from chq_site.widget.calculator_page import DICE, CalculatorPage, Group, Grouped, Preset, Table, axes
 
 # Every round a fight can be in: round 1 (the defender suppressed or not), and the
 # later rounds by who is suppressed.

@@ -6,7 +6,7 @@ import itertools
 
 from calculators import compute
 from calculators.printing import pct
-from chq_site.calculator_page import CalculatorPage, EveryInput, Preset, Table
+from chq_site.widget.calculator_page import CalculatorPage, EveryInput, Preset, Table
 
 
 def _table() -> Table:

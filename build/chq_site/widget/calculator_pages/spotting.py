@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from calculators import compute
 from calculators.printing import pct
-from chq_site.calculator_page import CalculatorPage, EveryInput, Preset, Table
+from chq_site.widget.calculator_page import CalculatorPage, EveryInput, Preset, Table
 
 BAND_NAMES = {"0-6": "6″ or less", "6-12": "over 6″ to 12″", "12-24": "over 12″ to 24″",
               "24-36": "over 24″ to 36″", "36+": "over 36″"}

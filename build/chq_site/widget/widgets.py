@@ -28,10 +28,10 @@ from markupsafe import Markup
 
 from calculators import HEADLINES, PARAMETERS, READINGS, Param
 from calculators.errors import PAGE_RULES
-from chq_site import answers
-from chq_site.calculator_pages import page
+from chq_site.answers import answers
 from chq_site.paths import PACKAGE
-from chq_site.permalinks import (
+from chq_site.widget.calculator_pages import page
+from chq_site.widget.permalinks import (
     base_values,
     calculator_href,
     fragment_value,
@@ -39,7 +39,7 @@ from chq_site.permalinks import (
     preset_values,
     start_values,
 )
-from chq_site.presentation import (
+from chq_site.widget.presentation import (
     CHARTS,
     CHOICE_LABELS,
     DETAILS,
@@ -50,9 +50,9 @@ from chq_site.presentation import (
     TITLES,
     headline_for,
 )
-from chq_site.static_tables import static_table
+from chq_site.widget.static_tables import static_table
 
-TEMPLATES = PACKAGE / "templates"
+TEMPLATES = PACKAGE / "widget" / "templates"
 LINE_BREAK = re.compile(r"\n[ \t]*")
 
 

@@ -1,6 +1,6 @@
 """The search index for our own search worker (MiniSearch), made at build time.
 
-The site's search today is Material's lunr, wrapped (:mod:`chq_site.search`,
+The site's search today is Material's lunr, wrapped (:mod:`chq_site.search.search`,
 ``search/search-worker.js``). This module and ``search/worker/`` are its
 successor, measured before the site switches (``python -m tools.bench_search``):
 
@@ -8,7 +8,7 @@ successor, measured before the site switches (``python -m tools.bench_search``):
   section) as the worker shows them (location, title, text, boost) and as MiniSearch
   indexes them: the entry's title, its page's title (a section of the Close Assault
   page is about Close Assault), its text, and the players' words for the rules'
-  words it holds (:mod:`chq_site.search_words`: an entry that says "Close Assault"
+  words it holds (:mod:`chq_site.search.search_words`: an entry that says "Close Assault"
   is found by "melee", so a query is never rewritten), with the page's description
   for a page's introduction.
 * :func:`build_engine_index`: MiniSearch's index of them, made by Node
@@ -27,9 +27,9 @@ import subprocess
 from pathlib import Path
 from typing import Any
 
-from chq_site.paths import ROOT
-from chq_site.search import boost_in
-from chq_site.search_words import WORDS, Words
+from chq_site.paths import PACKAGE, ROOT
+from chq_site.search.search import boost_in
+from chq_site.search.search_words import WORDS, Words
 
 TABLE = re.compile(r"<table\b.*?</table>", re.S)
 ROW = re.compile(r"<tr\b.*?</tr>", re.S)
@@ -74,7 +74,7 @@ INTENT_BOOST = 50
 CALCULATOR_WORDS: dict[str, str] = {
     "calculators/supply/": "ammunition running out of ammo",
 }
-NODE_SCRIPT = Path(__file__).parent / "search" / "search_index.mjs"
+NODE_SCRIPT = PACKAGE / "search" / "search_index.mjs"
 TIMEOUT = 120
 
 

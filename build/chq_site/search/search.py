@@ -1,7 +1,7 @@
 """The site search: Material's (lunr in a web worker, ``search/search_index.json``),
 tuned for the rules.
 
-* **Players' words** (:mod:`chq_site.search_words`): the build puts the list into the
+* **Players' words** (:mod:`chq_site.search.search_words`): the build puts the list into the
   index's ``config`` (``chq_words``); ``assets/js/search-worker.js``, which wraps
   Material's worker, adds the rules' word to a query that holds a player's word, and
   drops stop words other than the last (``in`` would otherwise match "infantry" as a
@@ -32,7 +32,7 @@ from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
 
-from chq_site.search_words import WORDS, expansions
+from chq_site.search.search_words import WORDS, expansions
 
 # Page URL prefix -> search boost of its entries (longest prefix wins; default 1).
 # At Material's title weight a glossary entry titled "Deviation Dice" beat the rule
@@ -171,7 +171,7 @@ def boost_for(location: str) -> float:
 def boost_in(table: dict[str, float], location: str) -> float:
     """The boost ``table`` (page URL prefix -> boost) gives an entry at ``location``:
     its longest prefix matching the page's URL. Shared by both searches' ``boost_for``
-    (this module's and :mod:`chq_site.search_index`'s), each over its own table.
+    (this module's and :mod:`chq_site.search.search_index`'s), each over its own table.
 
     >>> boost_in({"": 0.1, "rules/": 1.0, "rules/x/": 0.5}, "rules/x/#a"), boost_in({"": 0.1}, "hosting/")
     (0.5, 0.1)

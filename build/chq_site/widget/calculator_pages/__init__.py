@@ -3,7 +3,7 @@ what it shows of a calculator (``presentation``, ``permalinks``, ``answers``,
 ``answer_groups``, ``static_tables``, ``widgets``).
 
 A module of this package declaring ``PAGE = CalculatorPage(...)``
-(:mod:`chq_site.calculator_page`) describes one mechanic's page; adding one is
+(:mod:`chq_site.widget.calculator_page`) describes one mechanic's page; adding one is
 adding such a module, and a mechanic with none gets
 :meth:`CalculatorPage.default`. As ``calculators.registry`` finds the mechanics,
 this finds the pages (``pkgutil`` over the package's path); a page for a mechanic
@@ -20,7 +20,7 @@ import pkgutil
 
 from calculators import MECHANICS
 from calculators.params import mechanic_name
-from chq_site.calculator_page import CalculatorPage
+from chq_site.widget.calculator_page import CalculatorPage
 
 
 def discover() -> dict[str, CalculatorPage]:

@@ -2,7 +2,7 @@
 holds once inflated, and what ``engine-worker/snapshot.js`` (``unpackInto``) reads.
 
 A module of its own because it is a format shared with the browser, with no part in
-making or caching a snapshot (:mod:`chq_site.engine` does that): it only turns bytes
+making or caching a snapshot (:mod:`chq_site.engine.engine` does that): it only turns bytes
 into bytes, so tests and tools that pack or unpack a snapshot need nothing of the
 build. Pyodide's memory is about half zero pages; leaving them out halves what a
 visitor downloads, and the worker puts the runs back in place in a zeroed buffer.

@@ -5,7 +5,7 @@ from __future__ import annotations
 from calculators import compute
 from calculators.artillery import VARIANTS
 from calculators.printing import pct_range
-from chq_site.calculator_page import CHOICE_LABELS, CalculatorPage, Preset, Table
+from chq_site.widget.calculator_page import CHOICE_LABELS, CalculatorPage, Preset, Table
 
 
 def _table() -> Table:

@@ -20,8 +20,8 @@ from calculators import PARAMETERS, InputError, Param
 from calculators.api import read_typed
 from calculators.errors import GIVEN_TWICE, NumberText
 from calculators.params import mechanic_name
-from chq_site.calculator_pages import page
-from chq_site.presentation import Preset, find_preset
+from chq_site.widget.calculator_pages import page
+from chq_site.widget.presentation import Preset, find_preset
 
 
 def fragment_value(param: Param, value: Any) -> str:

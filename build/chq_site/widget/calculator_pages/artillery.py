@@ -14,7 +14,7 @@ from calculators import compute
 from calculators.artillery import VARIANTS, landing
 from calculators.params import COVER_DICE
 from calculators.printing import fixed, pct
-from chq_site.calculator_page import (
+from chq_site.widget.calculator_page import (
     CHOICE_LABELS,
     DICE,
     CalculatorPage,

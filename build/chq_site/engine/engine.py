@@ -9,7 +9,7 @@ sources, so ``mkdocs serve`` rebuilds it only when the package changes.
 The snapshot (``assets/engine/snapshot-<key>.bin``) is Pyodide's memory after the
 wheel was unpacked and imported and each mechanic answered once, made under Node by
 ``engine_snapshot.mjs`` (beside this module), packed without its zero pages (about
-half of it: see :mod:`chq_site.snapshot`) and gzipped (the worker inflates it with the
+half of it: see :mod:`chq_site.engine.snapshot`) and gzipped (the worker inflates it with the
 browser's ``DecompressionStream``, whose gzip check also catches a truncated or
 corrupt copy, and puts the runs back in place in a zeroed buffer). Starting from it
 skips Python's own start-up: the slow part of every visit. Its name is a hash of
@@ -43,15 +43,14 @@ from typing import Any
 
 from mkdocs.exceptions import PluginError
 
-from chq_site.paths import CACHE, PACKAGE, ROOT
-
-# The packed format lives in chq_site.snapshot; its names stay importable from here, where
+# The packed format lives in chq_site.engine.snapshot; its names stay importable from here, where
 # tests and tools have always found them.
-from chq_site.snapshot import PACKED_MAGIC as PACKED_MAGIC
-from chq_site.snapshot import PACKED_PAGE as PACKED_PAGE
-from chq_site.snapshot import inflated_size as inflated_size
-from chq_site.snapshot import pack_snapshot as pack_snapshot
-from chq_site.snapshot import unpack_snapshot as unpack_snapshot
+from chq_site.engine.snapshot import PACKED_MAGIC as PACKED_MAGIC
+from chq_site.engine.snapshot import PACKED_PAGE as PACKED_PAGE
+from chq_site.engine.snapshot import inflated_size as inflated_size
+from chq_site.engine.snapshot import pack_snapshot as pack_snapshot
+from chq_site.engine.snapshot import unpack_snapshot as unpack_snapshot
+from chq_site.paths import CACHE, PACKAGE, ROOT
 
 try:
     import fcntl

@@ -6,7 +6,7 @@ Assault, on each side's dice and TN in each kind of round (``close_assault.pools
 and on the round the fight starts in; in artillery, on where the fire can land
 (``artillery.landing``), the battery's dice and, for a Dummy Blind, what is on it.
 So the inputs are split into *groups* (the page's description says which,
-``calculator_pages/close_assault.py`` and ``artillery.py``); the build sorts each group's settings into
+``widget/calculator_pages/close_assault.py`` and ``artillery.py``); the build sorts each group's settings into
 classes by a signature computed from the calculators' own functions (settings with
 the same signature are one class), runs ``compute()`` once for every combination of
 classes, and stores each distinct answer once.
@@ -46,12 +46,12 @@ from pathlib import Path
 from typing import Any
 
 from calculators import PARAMETERS, InputError, compute, labels, printing
-from chq_site import engine
-from chq_site.answer_index import Answers, Values
-from chq_site.calculator_page import Group, Grouped
-from chq_site.calculator_pages import PAGES
+from chq_site.answers.answer_index import Answers, Values
+from chq_site.engine import engine
 from chq_site.paths import CACHE
-from chq_site.permalinks import base_values
+from chq_site.widget.calculator_page import Group, Grouped
+from chq_site.widget.calculator_pages import PAGES
+from chq_site.widget.permalinks import base_values
 
 __all__ = ["Group", "GROUPED", "groups", "lookup", "make_table", "printed", "table_text"]
 

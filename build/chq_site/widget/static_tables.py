@@ -12,8 +12,8 @@ from __future__ import annotations
 from functools import cache
 
 from calculators.params import mechanic_name
-from chq_site.calculator_page import Table, headline_table
-from chq_site.calculator_pages import page
+from chq_site.widget.calculator_page import Table, headline_table
+from chq_site.widget.calculator_pages import page
 
 __all__ = ["Table", "static_table"]
 

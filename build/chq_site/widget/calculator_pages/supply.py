@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from calculators import compute
 from calculators.printing import pct
-from chq_site.calculator_page import CalculatorPage, EveryInput, Preset, Table
+from chq_site.widget.calculator_page import CalculatorPage, EveryInput, Preset, Table
 
 
 def _table() -> Table:

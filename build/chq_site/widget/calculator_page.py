@@ -1,9 +1,9 @@
 """What the site says of one calculator, in one place: :class:`CalculatorPage`.
 
-A calculator's page may be described in a module of ``chq_site/calculator_pages/``
+A calculator's page may be described in a module of ``chq_site/widget/calculator_pages/``
 declaring ``PAGE = CalculatorPage(...)``: its page's folder, the starting inputs,
 worked examples, input groups, the inputs under "More options", its build-time
-table and how its answer table is made. ``chq_site.calculator_pages`` finds them; a
+table and how its answer table is made. ``chq_site.widget.calculator_pages`` finds them; a
 mechanic without one gets :func:`CalculatorPage.default` (its defaults, no worked
 examples or groups, a table of its headline). The inputs themselves, the words of
 the results and the rules' readings are the calculators' own

@@ -53,12 +53,13 @@ from pathlib import Path
 from typing import Any
 
 from calculators import HEADLINES, PARAMETERS, InputError, compute, compute_json
-from chq_site import answer_groups, engine
-from chq_site.answer_index import Answers, Values
-from chq_site.calculator_page import EveryInput, values_of
-from chq_site.calculator_pages import PAGES, page
-from chq_site.permalinks import answer_key, preset_values
-from chq_site.presentation import FIGURES, HEADLINE_WHEN
+from chq_site.answers import answer_groups
+from chq_site.answers.answer_index import Answers, Values
+from chq_site.engine import engine
+from chq_site.widget.calculator_page import EveryInput, values_of
+from chq_site.widget.calculator_pages import PAGES, page
+from chq_site.widget.permalinks import answer_key, preset_values
+from chq_site.widget.presentation import FIGURES, HEADLINE_WHEN
 
 ANSWERS_DIR = "assets/answers"
 # How each small table is made, from its page's description (calculator_pages/):

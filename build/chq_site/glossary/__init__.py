@@ -1,0 +1,1 @@
+"""The glossary: links from game terms to their definitions (Python, browser module, styles)."""

@@ -1,0 +1,1 @@
+"""The widget: a calculator on a page (its Python, Jinja templates, browser modules and styles)."""
