@@ -29,6 +29,13 @@ esbuild (npm ``esbuild``, pinned in ``package.json``; ``make setup`` installs it
   page's main thread, busy while the page loads. Pyodide's loader stays a runtime
   ``import()`` of the self-hosted file (its URL is computed: esbuild leaves it alone).
 
+Four small scripts run inline where the theme's templates put them (``INLINE``): the
+sitemap shim before Material's bundle and stylesheets (``theme/sitemap.js``) and the
+"not found" page's three steps to its site root (``offline/not-found.js``). Each is
+a function of a module Node's tests import; esbuild makes each a minified classic
+script without a map, which the plugin hands the templates (``chq_inline``), so no
+template holds script of its own.
+
 Two scripts are published as they are written (``COPIED``): the offline copy's
 ``offline.js`` (after Material's bundle, deferred) and the search worker that wraps
 Material's; so are the web app's manifest and icons.
@@ -49,7 +56,7 @@ import os
 import re
 import subprocess
 import tempfile
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -87,6 +94,16 @@ STYLESHEETS = [
 # The entries of the one script, evaluated in this order as module tags would be.
 SCRIPTS = ["widget/main.js", "glossary/glossary.js", "theme/keyboard.js"]
 WORKER_SOURCE = "engine/engine-worker.js"
+# The scripts the templates write inline: name (chq_inline.<name> in a template) ->
+# (module, the function it runs there).
+INLINE = {
+    "sitemap_shim": ("theme/sitemap.js", "shimSitemap"),  # main.html, before the stylesheets
+    "not_found_root": ("offline/not-found.js", "findRoot"),  # 404.html, first in <head>
+    "not_found_scope": ("offline/not-found.js", "pointScope"),  # 404.html, after Material's __md_scope
+    "not_found_config": ("offline/not-found.js", "pointConfig"),  # 404.html, after Material's config
+}
+# What the HTML parser would read inside an inline script as more than its text.
+NOT_INLINE = re.compile(r"</script|<!--|<script", re.I)
 # Published as written: site path -> source. The web app's manifest and icons are the
 # offline copy's (offline.py links them from every page; the 404 page finds the site
 # root by the manifest), not content: they live with it.
@@ -135,6 +152,7 @@ class Bundle:
     css: Output
     js: Output
     worker: Output | None = None
+    inline: dict[str, str] = field(default_factory=dict)
 
     def outputs(self) -> list[Output]:
         return [self.css, self.js, *([self.worker] if self.worker else [])]
@@ -163,16 +181,20 @@ def esbuild_command() -> Path:
     return ESBUILD
 
 
-def run_esbuild(entry: str, *, loader: str, source_dir: Path, options: list[str]) -> tuple[str, dict[str, Any]]:
+def run_esbuild(
+    entry: str, *, loader: str, source_dir: Path, options: list[str], mapped: bool = True
+) -> tuple[str, dict[str, Any]]:
     """Bundle ``entry`` (the text of an entry file in ``source_dir``, read from stdin).
 
     Returns the minified text and its source map, whose ``sources`` are paths
-    relative to ``source_dir`` (esbuild writes them relative to its own output).
+    relative to ``source_dir`` (esbuild writes them relative to its own output);
+    unless ``mapped`` is false: no map then (an empty one returned).
     """
     with tempfile.TemporaryDirectory(prefix="chq-bundle-") as tmp:
         out = Path(tmp) / f"out.{loader}"
         command = [
-            str(esbuild_command()), "--bundle", "--minify", "--sourcemap=external", "--charset=utf8",
+            str(esbuild_command()), "--bundle", "--minify", *(["--sourcemap=external"] if mapped else []),
+            "--charset=utf8",
             f"--loader={loader}", f"--sourcefile=(entries of chq_site.bundle).{loader}", f"--outfile={out}",
             "--log-level=warning", "--log-limit=0", *options,
         ]  # fmt: skip
@@ -186,6 +208,8 @@ def run_esbuild(entry: str, *, loader: str, source_dir: Path, options: list[str]
             # A warning stops the build too: a bundle the sources did not mean is not published.
             raise BundleError(f"esbuild refused the sources:\n{done.stderr.strip()}")
         text = out.read_text(encoding="utf-8")
+        if not mapped:
+            return text, {}
         source_map = json.loads(out.with_name(out.name + ".map").read_text(encoding="utf-8"))
         root = str(source_dir.resolve())
         source_map["sources"] = [
@@ -227,12 +251,30 @@ def bundle_worker(source_dir: Path) -> Output:
     return finish(WORKER, *run_esbuild(entry, loader="js", source_dir=source_dir, options=options))
 
 
+def bundle_inline(source_dir: Path, module: str, function: str) -> str:
+    """The text of an inline script that runs ``function`` of ``module`` (a path in
+    ``source_dir``) at once: minified, one function (no global names), no map (an
+    inline script has no file to name one by), nothing the HTML parser would end it at.
+
+    >>> text = bundle_inline(SOURCES, *INLINE["not_found_scope"])
+    >>> text.startswith("(()=>{") and "__md_scope" in text and text.endswith("})();")
+    True
+    """
+    entry = f'import {{ {function} }} from "./{module}";\n{function}();\n'
+    text, _ = run_esbuild(entry, loader="js", source_dir=source_dir, options=["--format=iife", TARGET], mapped=False)
+    found = NOT_INLINE.search(text)
+    if found:
+        raise BundleError(f"{module} {function}(): {found.group(0)!r} in its text would end or open a script inline")
+    return text.strip()
+
+
 def bundle(
     source_dir: Path = SOURCES, css: list[str] = STYLESHEETS, scripts: list[str] = SCRIPTS, *, worker: bool = False
 ) -> Bundle:
     """Bundle the stylesheets ``css`` and the module entries ``scripts`` (paths in
-    ``source_dir``), and the engine worker if ``worker``."""
+    ``source_dir``), the inline scripts (``INLINE``), and the engine worker if ``worker``."""
     made = Bundle(css=bundle_css(source_dir, css), js=bundle_js(source_dir, scripts))
+    made.inline = {name: bundle_inline(source_dir, *at) for name, at in INLINE.items()}
     made.worker = bundle_worker(source_dir) if worker else None
     return made
 

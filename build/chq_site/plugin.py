@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
+from jinja2 import Environment
 from mkdocs.config.base import Config
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.livereload import LiveReloadServer
@@ -76,7 +77,13 @@ class SitePlugin(BasePlugin[SiteConfig]):  # type: ignore[no-untyped-call]  # (t
         return config
 
     def on_files(self, files: Files, /, *, config: MkDocsConfig) -> Files:
-        return bundle.add_outputs(lean.without_template_parts(files), self._bundle, config)
+        return bundle.add_outputs(files, self._bundle, config)
+
+    def on_env(self, env: Environment, /, *, config: MkDocsConfig, files: Files) -> Environment:
+        # The scripts our templates write inline (theme/material/main.html, 404.html),
+        # made by esbuild from their modules (bundle.INLINE).
+        env.globals["chq_inline"] = self._bundle.inline
+        return env
 
     def on_page_markdown(self, markdown: str, /, *, page: Page, config: MkDocsConfig, files: Files) -> str:
         # The page MkDocs converts next, for the markers' links, errors and engine settings.

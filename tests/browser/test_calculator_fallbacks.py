@@ -130,7 +130,7 @@ def test_instant_navigation_reuses_the_engine(browser: Any, site_url: str) -> No
         assert instant, (
             "clicking a link reloaded the page: Material's instant navigation did not take it. "
             "Material 9.8 follows only links listed in sitemap.xml, keeping the port and path "
-            "of site_url; served anywhere else it needs the shim inline in <head> (chq_site/theme/material/partials/sitemap-shim.js)"
+            "of site_url; served anywhere else it needs the shim inline in <head> (chq_site/theme/sitemap.js)"
         )
         page.go_back()
         page.wait_for_url("**/rules/spotting/**")

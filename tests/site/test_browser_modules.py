@@ -25,12 +25,23 @@ from chq_site import bundle
 from tests.serving import ROOT
 
 SOURCES = bundle.SOURCES
-# Not modules of the page's script: the worker's, those published as written, the
-# service worker's template.
-NOT_BUNDLED = {bundle.WORKER_SOURCE, *bundle.COPIED.values(), "offline/sw_template.js"}
 PAGES = ["calculators/spotting/index.html", "rules/blinds/index.html", "index.html"]
 # `import ... from "./x.js"` and `import "./x.js"`: the static imports.
 IMPORT = re.compile(r"""^\s*import\s+(?:[^"';]*?\s+from\s+)?["'](\.{1,2}/[^"']+)["']""", re.M)
+
+
+def imported_by(module: str) -> set[str]:
+    """``module`` (a path in the package) and every module it imports, at any depth."""
+    found = {module}
+    for target in IMPORT.findall((bundle.SOURCES / module).read_text(encoding="utf-8")):
+        found |= imported_by(((bundle.SOURCES / module).parent / target).resolve().relative_to(bundle.SOURCES).as_posix())
+    return found
+
+
+# Not modules of the page's script: the worker's, those published as written, the
+# service worker's template, the templates' inline scripts.
+NOT_BUNDLED = {bundle.WORKER_SOURCE, *bundle.COPIED.values(), "offline/sw_template.js",
+               *(m for module, _ in bundle.INLINE.values() for m in imported_by(module))}
 OUR_SCRIPTS = re.compile(r"""<script src="([^"]*assets/js/site/[^"]+)"[^>]*></script>""")
 OUR_CSS = re.compile(r"""<link rel="stylesheet" href="([^"]*assets/css/[^"]+)">""")
 MAX_LINES = 320  # "small enough to read in one sitting"
@@ -171,6 +182,43 @@ def test_the_engine_worker_is_one_module_file_with_its_map(built_site: Path) -> 
     sources = list(source_map["sources"])  # type: ignore[call-overload]
     assert sorted(sources) == sorted(rel(m) for m in worker_modules())
     check_map(site_path, text, source_map, sources)
+
+
+# The templates' inline scripts: `<script ...>{{ chq_inline.<name> }}</script>` and nothing else.
+TEMPLATE_SCRIPT = re.compile(r"<script\b([^>]*)>(.*?)</script>", re.S)
+INLINE_TAG = re.compile(r"\{\{ chq_inline\.(\w+) \}\}")
+MATERIAL_TEMPLATES = SOURCES / "theme" / "material"
+
+
+def test_no_template_holds_script_of_its_own() -> None:
+    """Every inline script of our templates is one of bundle.INLINE, made from its module."""
+    named = []
+    for template in sorted(MATERIAL_TEMPLATES.rglob("*")):
+        if template.is_file():
+            text = template.read_text(encoding="utf-8")
+            assert template.suffix == ".html", f"{template.name}: not a template (a script to include?)"
+            for attributes, body in TEMPLATE_SCRIPT.findall(text):
+                if "src=" not in attributes:
+                    tag = INLINE_TAG.fullmatch(body)
+                    assert tag, f"{template.name}: a script of its own: {body[:80]!r}"
+                    named.append(tag.group(1))
+    assert sorted(named) == sorted(bundle.INLINE), named
+
+
+@pytest.mark.parametrize(("page", "names"), [("index.html", ["sitemap_shim"]),
+                                             ("rules/blinds/index.html", ["sitemap_shim"]),
+                                             ("404.html", ["not_found_root", "not_found_scope",
+                                                           "not_found_config", "sitemap_shim"])])
+def test_a_page_carries_the_inline_scripts_made_from_their_modules(
+    built_site: Path, page: str, names: list[str]
+) -> None:
+    html = (built_site / page).read_text(encoding="utf-8")
+    bodies = [body for attributes, body in TEMPLATE_SCRIPT.findall(html) if "src=" not in attributes]
+    made = {name: bundle.bundle_inline(SOURCES, *bundle.INLINE[name]) for name in names}
+    assert sorted(body for body in bodies if body in made.values()) == sorted(made.values()), page
+    if page == "404.html":
+        assert bodies[0] == made["not_found_root"], "the 404 page's first script is not its root finder"
+    assert not (built_site / "partials").exists(), "a template's part published"
 
 
 # ------------------------------------------------------------------ the bundle itself

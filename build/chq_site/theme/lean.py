@@ -187,17 +187,3 @@ def strip_sitemap_dates(site_dir: Path) -> bool:
     sitemap.write_bytes(stripped)
     sitemap.with_name("sitemap.xml.gz").unlink(missing_ok=True)
     return True
-
-
-# ---------------------------------------------------------------- template parts
-
-TEMPLATE_PARTS = "partials/"
-
-
-def without_template_parts(files: Any) -> Any:
-    """The site's files without what ``theme/material/partials/`` holds besides templates
-    (a script the templates include inline, such as ``sitemap-shim.js``): MkDocs
-    copies a theme folder's other files into the site, where nothing asks for these."""
-    for file in [f for f in files if f.src_uri.startswith(TEMPLATE_PARTS) and not f.src_uri.endswith(".html")]:
-        files.remove(file)
-    return files
