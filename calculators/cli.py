@@ -29,6 +29,7 @@ from .labels import (
     HEADLINE_RANGE,
     TITLES,
     beside_text,
+    ends_text,
     headline_for,
     headline_text,
 )
@@ -321,6 +322,9 @@ def render_table(mechanic: str, result: dict[str, Any]) -> str:
         names = [ends["low"], ends["high"], ends["beside"]["low"], ends["beside"]["high"]]
         exact = " to ".join(dict.fromkeys(_exactly(result[name]) for name in names[:2]))
         lines.append(f"  {headline['label']}: {headline_text(mechanic, result)}  ({exact})")
+        ends_line = ends_text(mechanic, result)
+        if ends_line:
+            lines.append(f"  {ends_line}")
         lines.append(f"  {beside_text(mechanic, result)}")
         shown.update(names)
     elif key and isinstance(result.get(key), dict):

@@ -16,7 +16,7 @@ import re
 from typing import Any
 
 from .api import HEADLINES
-from .printing import pct, pct_range, points
+from .printing import MINUS, pct, pct_range, points
 from .registry import BY_NAME
 
 TITLES: dict[str, str] = {name: m.title for name, m in BY_NAME.items()}
@@ -84,6 +84,43 @@ def headline_text(mechanic: str, result: dict[str, Any]) -> str:
     return pct_range(low, result[HEADLINE_RANGE[mechanic]["high"]])
 
 
+def ends_text(mechanic: str, result: dict[str, Any]) -> str | None:
+    """Each end of a range headline named by what decides it, the high end first
+    (None for any other headline, or a range whose ends print alike).
+
+    >>> r = {"p_win_worst": {"value": 0.5}, "p_win_best": {"value": 0.625}}
+    >>> ends_text("shell_then_assault", r)
+    'If you find a suppressed unit: 62.5%; if the owner keeps one clean: 50.0%'
+    """
+    spec = HEADLINE_RANGE.get(mechanic)
+    if spec is None:
+        return None
+    low, high = pct(result[spec["low"]]), pct(result[spec["high"]])
+    if low == high:
+        return None
+    words = spec["ends"]
+    return f"{words['high'][:1].upper()}{words['high'][1:]}: {high}; {words['low']}: {low}"
+
+
+def gain_text(plan: str, low: str, high: str) -> str:
+    """What a plan changes, in percentage points said in full, from the signed
+    differences at each end of the range (``printing.points``).
+
+    >>> gain_text("the fire", "+1.2", "+3.7"), gain_text("the fire", "0.0", "+<0.1")
+    ('the fire adds 1.2 to 3.7 percentage points', 'the fire adds 0.0 to less than 0.1 percentage points')
+    >>> gain_text("the fire", "0.0", "0.0"), gain_text("the fire", "−0.3", "+1.0")
+    ('the fire makes no difference', 'the fire changes it by −0.3 to +1.0 percentage points')
+    """
+    if low == high == "0.0":
+        return f"{plan} makes no difference"
+    if MINUS in low + high:
+        verb, shown = "changes it by", [low, high]
+    else:
+        verb, shown = "adds", [g.removeprefix("+").replace("<", "less than ") for g in (low, high)]
+    amount = shown[0] if shown[0] == shown[1] else f"{shown[0]} to {shown[1]}"
+    return f"{plan} {verb} {amount} percentage points"
+
+
 def beside_text(mechanic: str, result: dict[str, Any]) -> str | None:
     """The line beside a range headline: the chance without the plan, and what the
     plan adds in percentage points (None for any other headline).
@@ -91,18 +128,15 @@ def beside_text(mechanic: str, result: dict[str, Any]) -> str | None:
     >>> r = {"p_win_worst": {"value": 0.5}, "p_win_best": {"value": 0.625},
     ...      "p_win_no_fire_worst": {"value": 0.5}, "p_win_no_fire_best": {"value": 0.5}}
     >>> beside_text("shell_then_assault", r)
-    'Without the fire: 50.0% (the fire: 0.0 to +12.5 points)'
+    'Without the fire: 50.0%; the fire adds 0.0 to 12.5 percentage points'
     """
     spec = HEADLINE_RANGE.get(mechanic)
     if spec is None:
         return None
     before = spec["beside"]
     gains = [points(result[spec[end]], result[before[end]]) for end in ("low", "high")]
-    if gains[0] != gains[1]:
-        gain = f"{gains[0]} to {gains[1]} points"
-    else:
-        gain = "no difference" if gains[0] == "0.0" else f"{gains[0]} points"
-    return f"{before['label']}: {pct_range(result[before['low']], result[before['high']])} (the fire: {gain})"
+    chance = pct_range(result[before["low"]], result[before["high"]])
+    return f"{before['label']}: {chance}; {gain_text(spec['plan'], *gains)}"
 
 
 # Secondary figures under the headline (mechanic.Figure): (result key, label, "pct" | "num").

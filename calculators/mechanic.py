@@ -52,14 +52,17 @@ class When:
 @dataclass(frozen=True)
 class Range:
     """A headline that is a range, "low–high" (the headline's key is the low end; one
-    figure when both ends print alike), and a chance shown beside it under
-    ``beside_label``, with the difference the plan makes in percentage points."""
+    figure when both ends print alike), each end named by what decides it (``ends``:
+    the low end's words, the high end's), and a chance shown beside it under
+    ``beside_label``, with the difference ``plan`` (what the range is the answer of,
+    "the fire") makes in percentage points."""
 
     high: str
     beside_low: str
     beside_high: str
     beside_label: str
-
+    ends: tuple[str, str]
+    plan: str
 
 @dataclass(frozen=True)
 class Headline:
@@ -73,11 +76,13 @@ class Headline:
     range: Range | None = None
 
     def range_dict(self) -> dict[str, Any] | None:
-        """The range as the widget spec carries it: low, high, and beside's low, high, label."""
+        """The range as the widget spec carries it: low, high, each end's words, the
+        plan's name, and beside's low, high, label."""
         if self.range is None:
             return None
         r = self.range
-        return {"low": self.key, "high": r.high,
+        return {"low": self.key, "high": r.high, "ends": {"low": r.ends[0], "high": r.ends[1]},
+                "plan": r.plan,
                 "beside": {"low": r.beside_low, "high": r.beside_high, "label": r.beside_label}}
 
 

@@ -191,11 +191,15 @@ MECHANIC = Mechanic(
     },
     # (first named as the input it follows, which holds the count before the fire)
     renamed={"suppressions": "suppressions_after"},
-    # A range, "worst–best" (the headline key is the low end), and beside it the chance
-    # without the fire, with the difference the plan makes in percentage points.
+    # A range, "worst–best" (the headline key is the low end), each end named as the
+    # readings decide it (the attacker picks a suppressed unit when there is one; the
+    # owner keeps one unsuppressed unless all are), and beside it the chance without the
+    # fire, with the difference the fire makes in percentage points.
     headline=Headline("p_win_worst", "Chance the attacker wins after the shelling",
                       range=Range("p_win_best", "p_win_no_fire_worst", "p_win_no_fire_best",
-                                  "Without the fire")),
+                                  "Without the fire",
+                                  ends=("if the owner keeps one clean", "if you find a suppressed unit"),
+                                  plan="the fire")),
     figures=(
         Figure("p_any_suppressed", "The Blind has a suppression after the fire", "pct"),
         Figure("p_all_suppressed", "Every unit is suppressed after the fire", "pct"),

@@ -1,6 +1,8 @@
-"""Shell it first? in Chromium: the headline is a range (worst–best for the attacker)
-with the chance without the fire beside it, in the same numbers as ``compute()``;
-and the page answers with the network off after one visit.
+"""Shell it first? in Chromium: the headline is a range (worst–best for the attacker),
+each end named in the answer bar by what decides it, with the chance without the fire
+and what the fire adds in percentage points, in the same numbers and words as
+``compute()`` and the command line; the "Hit" faces setting in sight; and the page
+answers with the network off after one visit.
 
 (The permalinks, the bad input and the accessibility of the page are covered with the
 other calculators in test_widgets.py.)
@@ -16,7 +18,17 @@ import pytest
 
 from calculators import compute
 from tests.browser.offline_helpers import make_context, wait_ready_offline
-from tests.browser.shell_first_helpers import MECHANIC, PAGE, PHONE, TABLET, WORKED, expected_words, shown_for
+from tests.browser.shell_first_helpers import (
+    HIT_FACES,
+    MECHANIC,
+    PAGE,
+    PHONE,
+    TABLET,
+    WORKED,
+    expected_words,
+    hit_faces_seen,
+    shown_for,
+)
 from tests.browser.site_helpers import url
 from tests.browser.widgets_helpers import fragment, same
 
@@ -36,9 +48,10 @@ def test_the_headline_is_a_range_beside_the_chance_without_fire(
     shown = shown_for(page, params)
     want = json.loads(json.dumps(compute(MECHANIC, params)))
     assert same(json.loads(shown["result"]), want, 1e-12) == []
-    headline, beside = expected_words(want)
-    assert (shown["text"], shown["beside"]) == (headline, beside)
+    assert (shown["text"], shown["ends"], shown["beside"]) == expected_words(want)
+    assert shown["inBar"], "the ends and the chance without the fire are in the answer bar"
     assert ("–" not in shown["text"]) == one_figure, shown["text"]
+    assert (shown["ends"] is None) == one_figure, shown["ends"]
     assert abs(float(shown["value"]) - want["p_win_worst"]["value"]) <= 1e-12
     assert abs(float(shown["high"]) - want["p_win_best"]["value"]) <= 1e-12
     if params is WORKED:  # the page as a player sees it, on a tablet and on a phone
@@ -52,6 +65,16 @@ def test_the_headline_is_a_range_beside_the_chance_without_fire(
     assert context.requests.off_origin == []
 
 
+@pytest.mark.parametrize("size", [TABLET, PHONE], ids=["tablet", "phone"])
+def test_the_hit_faces_setting_is_in_sight(new_context: Any, site_url: str, size: dict[str, int]) -> None:
+    """The "Hit" faces on the Deviation Dice decide most of the fire's effect: the field
+    is among the main inputs, not folded under More options."""
+    page = new_context(viewport=size).new_page()
+    page.goto(url(site_url, PAGE))
+    page.wait_for_function("() => document.querySelector('.chq-widget[data-mode=full]').dataset.state === 'ready'")
+    hit_faces_seen(page.evaluate(f"() => {{ {HIT_FACES} }}"))
+
+
 def test_the_rule_pages_try_it_links_open_the_worked_example(new_context: Any, site_url: str) -> None:
     """The link beside the artillery and Close Assault rules opens the worked example."""
     context = new_context(viewport=TABLET)
@@ -61,7 +84,7 @@ def test_the_rule_pages_try_it_links_open_the_worked_example(new_context: Any, s
         page.locator('.md-content a[href*="calculators/shell-first/#"]').first.click()
         page.wait_for_url(url(site_url, PAGE) + "#*")
         shown = shown_for(page, WORKED)
-        assert (shown["text"], shown["beside"]) == expected_words(compute(MECHANIC, WORKED))
+        assert (shown["text"], shown["ends"], shown["beside"]) == expected_words(compute(MECHANIC, WORKED))
 
 
 def test_works_offline_after_one_visit(browser: Any, site_url: str) -> None:
@@ -79,7 +102,7 @@ def test_works_offline_after_one_visit(browser: Any, site_url: str) -> None:
         shown = shown_for(page, params)
         want = json.loads(json.dumps(compute(MECHANIC, params)))
         assert same(json.loads(shown["result"]), want, 1e-12) == []
-        assert (shown["text"], shown["beside"]) == expected_words(want)
+        assert (shown["text"], shown["ends"], shown["beside"]) == expected_words(want)
         assert context.requests.off_origin == []
     finally:
         context.close()

@@ -92,15 +92,43 @@ def test_suppressions_after_the_fire_are_a_distribution_from_those_already_there
     assert min(dist) >= plan["suppressions"] and max(dist) <= 4
 
 
-def test_the_command_lines_table_prints_the_range_and_the_chance_without_fire() -> None:
-    """--table prints the headline as the page does: the range, then the chance without
-    the fire and the points the fire adds."""
+def test_the_command_lines_table_prints_the_range_its_ends_and_the_chance_without_fire() -> None:
+    """--table prints the headline as the page does: the range, each end named (which
+    end is which read from compute(): the attacker's best is assaulting a suppressed
+    unit), then the chance without the fire and the percentage points the fire adds."""
     from calculators.cli import render_table
-    from calculators.labels import beside_text, headline_text
+    from calculators.labels import beside_text, ends_text, headline_text
+    from calculators.printing import pct
 
     plan = {"variant": "armour-battles", "fire_dice": 5, "hit_faces": 6, "units": 3}
     r = compute("shell_then_assault", plan)
+    assert r["p_win_best"]["value"] > r["p_win_worst"]["value"]
     lines = render_table("shell_then_assault", r).splitlines()
     assert lines[1].startswith(f"  Chance the attacker wins after the shelling: {headline_text('shell_then_assault', r)}  ")
-    assert "–" in lines[1] and lines[2] == f"  {beside_text('shell_then_assault', r)}"
-    assert lines[2].startswith("  Without the fire: 82.6% (the fire: +")
+    assert "–" in lines[1]
+    assert lines[2] == f"  {ends_text('shell_then_assault', r)}"
+    assert lines[2] == (f"  If you find a suppressed unit: {pct(r['p_win_best'])}; "
+                        f"if the owner keeps one clean: {pct(r['p_win_worst'])}")
+    assert lines[3] == f"  {beside_text('shell_then_assault', r)}"
+    assert lines[3] == "  Without the fire: 82.6%; the fire adds 2.2 to 6.8 percentage points"
+
+
+@given(plans)
+@SETTINGS
+def test_the_ends_are_named_by_what_decides_them(plan: dict[str, Any]) -> None:
+    """The figure named "a suppressed unit" is the chance against a suppressed unit
+    whenever the Blind has one (p_win_best), the other the owner's choice; one figure
+    needs no names."""
+    from calculators.labels import beside_text, ends_text
+    from calculators.printing import pct
+
+    r = answer(plan)
+    ends = ends_text("shell_then_assault", r)
+    if pct(r["p_win_best"]) == pct(r["p_win_worst"]):
+        assert ends is None
+    else:
+        assert ends == (f"If you find a suppressed unit: {pct(r['p_win_best'])}; "
+                        f"if the owner keeps one clean: {pct(r['p_win_worst'])}")
+    beside = beside_text("shell_then_assault", r)
+    assert beside is not None and beside.startswith("Without the fire: ")
+    assert beside.endswith(("percentage points", "the fire makes no difference")), beside

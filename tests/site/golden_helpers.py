@@ -29,8 +29,8 @@ from chq_site.widget.permalinks import (
 from chq_site.widget.presentation import PRESETS
 from chq_site.widget.widgets import widget_spec
 
-from calculators import MECHANICS, PARAMETERS, Param
-from calculators.labels import headline_for
+from calculators import MECHANICS, PARAMETERS, Param, compute
+from calculators.labels import HEADLINE_RANGE, beside_text, ends_text, gain_text, headline_for
 from calculators.params import TYPED
 
 GOLDEN = Path(__file__).resolve().parents[1] / "fixtures" / "golden"
@@ -107,6 +107,26 @@ def headlines() -> dict[str, Any]:
     cases += [("blind_move", {**start_values("blind_move"), "target": x}) for x in (*NUMBERS, 24.0)]
     cases += [("blind_move", {}), ("blind_move", {"target": None}), ("spotting", {"target": "hidden"})]
     return {"headlines": [{"mechanic": m, "inputs": v, "headline": headline_for(m, v)} for m, v in cases]}
+
+
+def ranges() -> dict[str, Any]:
+    """``calculators.labels`` ``ends_text`` and ``beside_text`` (range-words.js
+    ``endsText``, ``besideText``): a range headline's words for each set of inputs of
+    every calculator whose headline is a range, from ``compute()``'s figures (only the
+    ones the words read), and the plan's gain in each form it can take."""
+    cases = []
+    for mechanic, spec in HEADLINE_RANGE.items():
+        keys = (spec["low"], spec["high"], spec["beside"]["low"], spec["beside"]["high"])
+        sets = [*inputs(mechanic, 12), {**start_values(mechanic), "units": 1},
+                {**start_values(mechanic), "fire_dice": 0}]
+        for values in sets:
+            result = compute(mechanic, values)
+            cases.append({"mechanic": mechanic, "result": {k: result[k] for k in keys},
+                          "ends": ends_text(mechanic, result), "beside": beside_text(mechanic, result)})
+    gains = [{"plan": "the fire", "low": low, "high": high, "text": gain_text("the fire", low, high)}
+             for low, high in (("0.0", "0.0"), ("+1.2", "+3.7"), ("0.0", "+<0.1"), ("+2.0", "+2.0"),
+                               ("\u22120.3", "+1.0"), ("\u2212<0.1", "\u2212<0.1"))]
+    return {"ranges": cases, "gains": gains}
 
 
 def fragments() -> dict[str, Any]:

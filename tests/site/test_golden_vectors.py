@@ -30,6 +30,7 @@ TOPICS: dict[str, Callable[[], dict[str, Any]]] = {
     "specs": golden_helpers.specs,
     "answer_keys": golden_helpers.answer_keys,
     "headlines": golden_helpers.headlines,
+    "ranges": golden_helpers.ranges,
     "fragments": golden_helpers.fragments,
     "read_back": golden_helpers.read_back,
     "fields": golden_helpers.fields,

@@ -1,5 +1,6 @@
 """Shell it first? in WebKit (Safari's engine): a permalink gives compute()'s numbers,
-the headline as a range with the chance without the fire beside it; a bad input is
+the headline as a range, each end named, with the chance without the fire and what
+the fire adds in percentage points; the "Hit" faces setting in sight; a bad input is
 refused beside its field; and after one visit the page answers with its server stopped.
 
 (Its permalinks and its page's own answer before the engine are also checked with the
@@ -13,18 +14,30 @@ import urllib.request
 from pathlib import Path
 from typing import Any
 
-from tests.browser.shell_first_helpers import MECHANIC, PAGE, WORKED, expected_words
+from tests.browser.shell_first_helpers import (
+    HIT_FACES,
+    MECHANIC,
+    PAGE,
+    WORDS,
+    WORKED,
+    expected_words,
+    hit_faces_seen,
+)
 from tests.browser.site_helpers import url
 from tests.browser.widgets_helpers import fragment
 from tests.conftest import StaticServer
-from tests.webkit.driver import ENGINE_TIMEOUT_S, page_errors, run_js, wait_js, widget_when
+from tests.webkit.driver import (
+    ENGINE_TIMEOUT_S,
+    narrowest_viewport,
+    page_errors,
+    run_js,
+    set_viewport,
+    wait_js,
+    widget_when,
+)
 from tests.webkit.webkit_calculators_helpers import REFUSAL, SHOWS, check_answer, expected
 
 TABLET = (820, 1180)
-# The headline and the line beside it, as the page shows them.
-WORDS = ("const r = document.querySelector('.chq-widget[data-mode=full]');"
-         " const b = r.querySelector('[data-beside]');"
-         " return [r.querySelector('[data-headline]').textContent.trim(), b.hidden ? null : b.textContent.trim()];")
 
 
 def test_permalinks_show_the_range_and_the_chance_without_fire(probe_site: str, new_webkit: Any) -> None:
@@ -32,6 +45,10 @@ def test_permalinks_show_the_range_and_the_chance_without_fire(probe_site: str, 
     cases = [WORKED, {"variant": "combat-hq", "def_cover": "light"},
              {"variant": "armour-battles", "units": 1, "suppressions": 1, "fire_dice": 2}]
     driver.get(url(probe_site, PAGE) + "#" + fragment(cases[0]))
+    hit_faces_seen(run_js(driver, HIT_FACES))
+    narrowest_viewport(driver, 390, 844)  # a phone's single column
+    hit_faces_seen(run_js(driver, HIT_FACES))
+    set_viewport(driver, *TABLET)
     for params in cases:
         run_js(driver, "location.hash = arguments[0]", fragment(params))
         want = expected(MECHANIC, params)

@@ -32,6 +32,7 @@ DETAILS = labels.DETAILS
 HEADLINE_RANGE = labels.HEADLINE_RANGE
 headline_text = labels.headline_text
 beside_text = labels.beside_text
+ends_text = labels.ends_text
 
 # Views of the pages by mechanic (each page's fields are described in
 # chq_site.widget.calculator_page.CalculatorPage).

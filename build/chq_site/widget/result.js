@@ -7,7 +7,8 @@
 import { renderCharts } from "./charts.js";
 import { engine } from "../engine/engine.js";
 import { headlineFor } from "./headline.js";
-import { fixed, pct, pctRange, points } from "./printing.js";
+import { fixed, pct, pctRange } from "./printing.js";
+import { besideText, endsText } from "./range-words.js";
 import { el, fill } from "./util.js";
 
 /** The line under the headline button that says what a tap on it shows. */
@@ -69,7 +70,7 @@ export class ResultView {
     headline.textContent = shown;
     headline.dataset.value = "";
     headline.dataset.exact = "";
-    for (const node of this.root.querySelectorAll("[data-beside], [data-headline-cue]")) node.hidden = true;
+    for (const node of this.root.querySelectorAll("[data-ends], [data-beside], [data-headline-cue]")) node.hidden = true;
     const note = this.root.querySelector(".chq-output__hint");
     note.textContent = hint;
     note.hidden = false;
@@ -118,31 +119,28 @@ export class ResultView {
     } else {
       headline.textContent = high ? pctRange(prob, high) : pct(prob);
     }
-    this.renderBeside(range, prob, high);
+    this.renderBeside(range);
   }
 
-  /** Beside a range: the chance without the plan, and what the plan adds in points. */
-  renderBeside(range, low, high) {
+  /** Under a range: each end named, then the chance without the plan and what the
+   *  plan adds (range-words.js, the command line's words). */
+  renderBeside(range) {
+    const ends = this.root.querySelector("[data-ends]");
     const beside = this.root.querySelector("[data-beside]");
-    if (!beside) return;
+    if (!beside || !ends) return;
     const result = this.result;
-    const before = range && range.beside
-      ? [result[range.beside.low], result[range.beside.high]] : [null, null];
-    if (!before[0] || !before[1] || !high) {
-      beside.hidden = true;
-      beside.textContent = "";
-      return;
+    const named = range && range.ends ? endsText(range, result) : null;
+    const before = range && range.beside ? besideText(range, result) : null;
+    ends.textContent = named || "";
+    ends.hidden = !named;
+    beside.textContent = before || "";
+    beside.hidden = !before;
+    if (before) {
+      beside.dataset.low = String(result[range.beside.low].value);
+      beside.dataset.high = String(result[range.beside.high].value);
     }
-    const [lowBefore, highBefore] = before;
-    const chance = pctRange(lowBefore, highBefore);
-    const gains = [points(low, lowBefore), points(high, highBefore)];
-    const gain = gains[0] !== gains[1] ? `${gains[0]} to ${gains[1]} points`
-      : gains[0] === "0.0" ? "no difference" : `${gains[0]} points`;
-    beside.dataset.low = String(lowBefore.value);
-    beside.dataset.high = String(highBefore.value);
-    beside.textContent = `${range.beside.label}: ${chance} (the fire: ${gain})`;
-    beside.hidden = false;
   }
+
   renderFigures() {
     const list = this.root.querySelector(".chq-figures");
     if (!list) return;

@@ -33,7 +33,7 @@ PAGE = CalculatorPage(
     starting={"variant": "armour-battles"},
     groups=(("The Blind and the fire", ("variant", "fire_dice", "hit_faces", "suppressions", "units")),
             ("Attacker", "att_"), ("Defender", "def_")),
-    advanced=frozenset({"hit_faces", "suppressions", "att_class_penalty", "att_no_at",
+    advanced=frozenset({"suppressions", "att_class_penalty", "att_no_at",
                         "def_class_penalty", "def_no_at"}),
     help={
         "variant": "Armour Battles: the Hidden Units update; Combat HQ: fire missions",
