@@ -104,6 +104,11 @@ test("the words found are marked in the result, not inside tags", () => {
   assert.deepEqual(printed, ["blinds", "blind"]);
   const hit = first(answer(state(), "artilery"));
   assert.match(hit.title, /<mark>Artillery<\/mark>/);
+  // The text is cut once; each query marks its own words in it.
+  const cover = '<p>Blinds in <em>cover</em></p>';
+  assert.equal(mark(cover, new Set(["blind"])).html, "<p><mark>Blinds</mark> in <em>cover</em></p>");
+  assert.equal(mark(cover, new Set(["cover"])).html, "<p>Blinds in <em><mark>cover</mark></em></p>");
+  assert.deepEqual(mark("No match here", new Set(["blind"])), { html: "No match here", printed: [] });
 });
 
 test("nothing typed but stop words or odds words: no results", () => {

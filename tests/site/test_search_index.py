@@ -32,7 +32,8 @@ def test_entries_boosts_pages_and_descriptions() -> None:
     assert boosts["rules/close-assault/"] > boosts["calculators/spotting/"]  # the rules before the calculators
     draws = indexed[1]
     assert (draws["id"], draws["title"], draws["page"]) == (1, "Draws", "Close Assault")
-    assert "melee" in draws["words"] and "tie" in draws["words"]
+    assert "tie" in draws["named"] and "melee" in draws["words"]  # for its title's word, for its page's
+    assert "close" not in draws["words"].split()  # ("close combat": the page says "Close" already)
     assert "Exact chance of spotting" in indexed[2]["words"]  # docs/calculators/spotting/index.md's description
     assert [s["text"] for s in shown] == [d["text"] for d in MATERIAL["docs"]]
 

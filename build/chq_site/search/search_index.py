@@ -42,8 +42,8 @@ BOOSTS: dict[str, float] = {
     "calculators/": 0.25,
     # Two rules in one: it holds the words of both; asked for either, its own calculator.
     "calculators/shell-first/": 0.15,
-    "reference/quick-reference/": 0.3,
-    "reference/glossary/": 0.2,
+    "reference/quick-reference/": 0.1,
+    "reference/glossary/": 0.05,
     "reference/scripting/": 0.05,
     "hosting/": 0.05,
     "": 0.1,  # the home page (and any page not listed)
@@ -82,7 +82,7 @@ def boost_for(location: str) -> float:
     """The boost of an index entry from its page's URL (:data:`BOOSTS`).
 
     >>> boost_for("rules/blinds/#dummy-blinds"), boost_for("reference/glossary/#tn"), boost_for("")
-    (1.0, 0.2, 0.1)
+    (1.0, 0.05, 0.1)
     """
     return boost_in(BOOSTS, location)
 
@@ -123,6 +123,18 @@ def players_words(text: str, words: tuple[Words, ...] = WORDS) -> str:
     return " ".join(found)
 
 
+def new_words(words: str, said: str) -> str:
+    """``words`` without those ``said`` already holds (a plural's "s" aside): "fake
+    blind" adds "fake" to an entry about Blinds, not a second "blind" that would count
+    the entry's own word twice.
+
+    >>> new_words("decoy fake blind dummy marker", "Dummy Blinds")
+    'decoy fake marker'
+    """
+    held = {w.lower().removesuffix("s") for w in re.findall(r"[\w'-]+", said)}
+    return " ".join(w for w in words.split() if w.lower().removesuffix("s") not in held)
+
+
 def description(location: str, docs_dir: Path) -> str:
     """A page's ``description`` (its front matter: what a search engine shows), for
     a page's introduction; "" for a section or a page without one."""
@@ -142,22 +154,25 @@ def index_entries(
     docs: list[dict[str, Any]], docs_dir: Path = ROOT / "docs"
 ) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
     """Material's entries as the worker shows them (location, title, text, boost) and
-    as MiniSearch indexes them (id: their position; title, page, text, words: the
-    players' words and, for a page's introduction, the page's description)."""
+    as MiniSearch indexes them (id: their position; title; named: the players' words
+    for its title's words; page, text, words: the players' words for the others and,
+    for a page's introduction, the page's description)."""
     pages = {d["location"]: plain(d["title"]) for d in docs if "#" not in d["location"]}
     shown, indexed = [], []
     for number, doc in enumerate(docs):
         location = doc["location"]
         title, text = plain(doc["title"]), plain(doc["text"])
         page = pages.get(location.split("#", 1)[0], "") if "#" in location else ""
-        words = players_words(f"{title} {page} {text}")
+        # A player's word for a title's word names the entry as the title does.
+        named = new_words(players_words(title), f"{title} {page} {text}")
+        words = new_words(players_words(f"{page} {text}"), f"{title} {page} {text} {named}")
         words = f"{words} {CALCULATOR_WORDS.get(location, '')} {description(location, docs_dir)}".strip()
         whole = "#" in location or location.startswith("calculators/")  # a calculator's page is one entry
         boost = boost_for(location) * (1 if whole else PAGE_TOP)
         shown.append(
             {"location": location, "title": doc["title"], "text": doc["text"], "boost": round(boost, 4)}
         )
-        indexed.append({"id": number, "title": title, "page": page, "text": text, "words": words})
+        indexed.append({"id": number, "title": title, "named": named, "page": page, "text": text, "words": words})
     return shown, indexed
 
 

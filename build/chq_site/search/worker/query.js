@@ -21,7 +21,7 @@
 import { processTerm, swaps, words } from "./text.js";
 
 export const SEARCH_OPTIONS = {
-  boost: { title: 3, page: 1, text: 1, words: 0.5 },
+  boost: { title: 3, named: 3, page: 1, text: 1, words: 0.5 },
   weights: { fuzzy: 0.3, prefix: 0.4 },
   combineWith: "OR",
   // Terms come already processed (parse): searched as they are.
@@ -29,8 +29,9 @@ export const SEARCH_OPTIONS = {
   processTerm: (term) => term,
 };
 const FUZZY_FROM = 5;
-// An entry whose title holds every typed word counts (1 + TITLE_SHARE) times.
-export const TUNING = { titleShare: 0.5 }; // letters typed: a shorter word is searched as typed
+// An entry whose title (its own, its page's, or the players' words for its title's
+// words) holds every typed word counts (1 + titleShare) times.
+export const TUNING = { titleShare: 1 };
 const DEFAULT_INTENT = { words: [], phrases: [], boost: 1, prefix: "calculators/" };
 
 /** Whether two words are one edit apart (a letter wrong, missing, extra or two swapped). */
@@ -96,33 +97,95 @@ function termOf(word) {
   return term;
 }
 
+// An entry's text cut once into its words (with the index's term for each) and what
+// lies between them (tags and spaces): marking it for a query is then one pass over
+// its words, not a regular expression and a term lookup per word per keystroke.
+const PIECES = new Map(); // an HTML text -> {pieces: [between, word, term, between, ...], terms}
+const WORD_OR_TAG = /<[^>]*>|[A-Za-z0-9\u00c0-\u024f\u2019']+/g;
+
+/** ``html`` cut into pieces (remembered): between, word, its term, between, ... */
+function piecesOf(html) {
+  let cut = PIECES.get(html);
+  if (cut) return cut;
+  const pieces = [];
+  const terms = new Set();
+  let at = 0;
+  for (const found of html.matchAll(WORD_OR_TAG)) {
+    if (found[0][0] === "<") continue; // a tag stays in the text between words
+    const term = termOf(found[0]);
+    pieces.push(html.slice(at, found.index), found[0], term);
+    if (term) terms.add(term);
+    at = found.index + found[0].length;
+  }
+  pieces.push(html.slice(at));
+  cut = { pieces, terms };
+  PIECES.set(html, cut);
+  return cut;
+}
+
 /** The HTML with each word the index holds as one of ``found`` marked; the words
  *  marked, as printed. Tags are left alone. */
 export function mark(html, found) {
+  const text = String(html);
+  const { pieces, terms } = piecesOf(text);
   const printed = [];
-  const out = String(html).split(/(<[^>]*>)/).map((part) => {
-    if (part.startsWith("<")) return part;
-    return part.replace(/[A-Za-z0-9\u00c0-\u024f\u2019']+/g, (word) => {
-      const term = termOf(word);
-      if (!term || !found.has(term)) return word;
+  if (![...found].some((term) => terms.has(term))) return { html: text, printed };
+  let out = pieces[0];
+  for (let i = 1; i < pieces.length; i += 3) {
+    const word = pieces[i];
+    if (pieces[i + 1] && found.has(pieces[i + 1])) {
+      out += `<mark>${word}</mark>`;
       if (!printed.includes(word.toLowerCase())) printed.push(word.toLowerCase());
-      return `<mark>${word}</mark>`;
-    });
-  });
-  return { html: out.join(""), printed };
+    } else out += word;
+    out += pieces[i + 2];
+  }
+  return { html: out, printed };
 }
 
 /** The page an entry belongs to ("rules/blinds/" for "rules/blinds/#moving-a-blind"). */
 const pageOf = (location) => String(location).split("#")[0];
+
+const PAGES = new WeakMap(); // the entries -> each one's page, and the entry at each location
+
+/** Each entry's page and the entry at each location, worked out once for the entries. */
+function pagesOf(docs) {
+  let known = PAGES.get(docs);
+  if (!known) {
+    known = { page: docs.map((d) => pageOf(d.location)), at: new Map(docs.map((d) => [d.location, d])) };
+    PAGES.set(docs, known);
+  }
+  return known;
+}
+
+/** Which typed words (their positions) a term the engine matched stands for, in
+ *  ``how`` (prefix: either begins the other; title: it begins with one, or is one
+ *  edit from one); worked out once per term and query. */
+function typedFor(term, variantOf, memo, how) {
+  const key = `${how}:${term}`;
+  let found = memo.get(key);
+  if (found) return found;
+  found = [];
+  if (how === "prefix" && variantOf.has(term)) found.push(variantOf.get(term));
+  else
+    for (const [v, i] of variantOf) {
+      const hit = how === "prefix" ? term.startsWith(v) || v.startsWith(term) : term.startsWith(v) || oneEdit(term, v);
+      if (hit && !found.includes(i)) found.push(i);
+    }
+  memo.set(key, found);
+  return found;
+}
 
 /** Material's result for ``query``: {items: [[entries of a page, best first], ...]}. */
 export function answer({ engine, docs, intent = DEFAULT_INTENT }, query) {
   const { terms, odds } = parse(query, intent);
   if (!terms.length) return { items: [] };
   const variantOf = new Map();
+  const swapped = terms.map(({ term }) => swaps(term));
   terms.forEach(({ term }, i) => {
-    for (const v of [term, ...swaps(term)]) if (!variantOf.has(v)) variantOf.set(v, i);
+    for (const v of [term, ...swapped[i]]) if (!variantOf.has(v)) variantOf.set(v, i);
   });
+  const memo = new Map();
+  const { page: pageAt, at } = pagesOf(docs);
   const hits = engine.search(engineQuery(terms), SEARCH_OPTIONS);
   const groups = new Map();
   for (const hit of hits) {
@@ -130,45 +193,44 @@ export function answer({ engine, docs, intent = DEFAULT_INTENT }, query) {
     if (!doc) continue;
     // Which typed words the entry holds: a query term (or its swap) it matched.
     const held = new Set();
-    for (const q of hit.queryTerms) {
-      if (variantOf.has(q)) held.add(variantOf.get(q));
-      else for (const [v, i] of variantOf) if (q.startsWith(v) || v.startsWith(q)) held.add(i);
-    }
+    for (const q of hit.queryTerms) for (const i of typedFor(q, variantOf, memo, "prefix")) held.add(i);
     const share = held.size / terms.length;
     // The typed words its title (or its page's) holds: "Artillery against a Blind"
     // for "artillery on a blind" is the rule, not a section that mentions both.
     const titled = new Set();
-    for (const [term, fields] of Object.entries(hit.match))
-      if (fields.includes("title") || fields.includes("page"))
-        for (const [v, i] of variantOf) if (term.startsWith(v) || oneEdit(term, v)) titled.add(i);
+    for (const term in hit.match) {
+      const fields = hit.match[term];
+      if (fields.includes("title") || fields.includes("named") || fields.includes("page"))
+        for (const i of typedFor(term, variantOf, memo, "title")) titled.add(i);
+    }
     const inTitle = 1 + TUNING.titleShare * (titled.size / terms.length);
-    const calculator = pageOf(doc.location).startsWith(intent.prefix) && pageOf(doc.location) !== intent.prefix;
+    const page = pageAt[hit.id];
+    const calculator = page.startsWith(intent.prefix) && page !== intent.prefix;
     const score = hit.score * (doc.boost ?? 1) * share ** 2 * inTitle * (odds && calculator ? intent.boost : 1);
     const found = new Set(hit.terms);
     const title = mark(doc.title, found);
     const text = mark(doc.text, found);
+    const printed = [...title.printed, ...text.printed];
     const termsShown = {};
     terms.forEach(({ word, term }, i) => {
       // The word as printed that this typed word found ("artillery" for "artilery"):
       // Material highlights it on the page it opens.
-      const printed = [...title.printed, ...text.printed].find((p) => {
+      const shown = printed.find((p) => {
         const t = termOf(p);
-        return t && (t.startsWith(term) || oneEdit(t, term) || swaps(term).includes(t));
+        return t && (t.startsWith(term) || oneEdit(t, term) || swapped[i].includes(t));
       });
-      if (held.has(i)) termsShown[printed || word] = true;
+      if (held.has(i)) termsShown[shown || word] = true;
       else termsShown[word] = false;
     });
     const item = { location: doc.location, title: title.html, text: text.html, score, terms: termsShown };
-    const page = pageOf(doc.location);
     if (!groups.has(page)) groups.set(page, []);
     groups.get(page).push(item);
   }
-  const byLocation = new Map(docs.map((d) => [d.location, d]));
   for (const [page, items] of groups) {
     items.sort((a, b) => b.score - a.score);
     // Material shows a group under its page's entry: one must be there.
-    if (!items.some((item) => item.location === page) && byLocation.has(page)) {
-      const doc = byLocation.get(page);
+    if (!items.some((item) => item.location === page) && at.has(page)) {
+      const doc = at.get(page);
       items.push({ location: doc.location, title: doc.title, text: doc.text, score: 0, terms: {} });
     }
   }
