@@ -177,7 +177,7 @@ def test_every_page_describes_the_engine_its_site_ships(built_site: Path) -> Non
     info = json.loads(meta)
     assert shipped(built_site, info) == info["files"]
     assert engine.inflated_size(built_site / info["snapshot"]) == info["snapshot_bytes"]
-    assert {k: v for k, v in info.items() if k in ("fetched", "total")} == engine.download_sizes()
+    assert {k: v for k, v in info.items() if k in ("fetched", "modules", "total", "sent")} == engine.download_sizes()
     # As the page loads where only the engine answers; once the answer is on screen
     # where an answer table gives it; else when a widget first needs it.
     assert starts["calculators/shell-first/index.html"] == "load"

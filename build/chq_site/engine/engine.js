@@ -8,7 +8,8 @@
  * plus the worker's progress reports while it starts; a message that is not of the
  * protocol fails the engine, saying why. The state widgets subscribe to: phase
  * (idle | loading | ready | failed), stage (download | start | calculators | ready),
- * bytes loaded of total, elapsed seconds, the failure's message, and how it booted
+ * bytes loaded of total, the bytes a start sends (sent) and whether they are saved on
+ * this device (saved), elapsed seconds, the failure's message, and how it booted
  * (snapshot | full). */
 
 import * as protocol from "./protocol.js";
@@ -27,7 +28,10 @@ function createEngine() {
   // What a start downloads, from the page's chq-engine meta (engineInfo): the one
   // place the engine's settings come from.
   const sizes = engineInfo() || {};
-  let state = { phase: "idle", stage: "", loaded: 0, total: 0, bytes: sizes.total || 0, message: "", elapsed: 0 };
+  // Saved: a service worker answers this page, so the engine comes from the copy saved
+  // on this device (offline.js): no download waits, and the widgets say none.
+  const saved = Boolean(typeof navigator !== "undefined" && navigator.serviceWorker && navigator.serviceWorker.controller);
+  let state = { phase: "idle", stage: "", loaded: 0, total: 0, sent: sizes.sent || 0, saved, message: "", elapsed: 0 };
   let worker = null;
   let nextId = 0;
   let watchdog = 0;
@@ -115,7 +119,7 @@ function createEngine() {
   function start() {
     if (state.phase !== "idle") return;
     timings.created = performance.now();
-    set({ phase: "loading", stage: "download", loaded: 0, total: sizes.fetched ? Object.values(sizes.fetched).reduce((a, b) => a + b, 0) : 0, bytes: sizes.total });
+    set({ phase: "loading", stage: "download", loaded: 0, total: sizes.fetched ? Object.values(sizes.fetched).reduce((a, b) => a + b, 0) : 0 });
     try {
       if (location.protocol === "file:") {
         fail("this page was opened as a file, and browsers do not let a file start it. Serve the site over HTTP (even python -m http.server will do)");

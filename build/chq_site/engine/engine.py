@@ -50,6 +50,7 @@ from chq_site.engine.snapshot import PACKED_PAGE as PACKED_PAGE
 from chq_site.engine.snapshot import inflated_size as inflated_size
 from chq_site.engine.snapshot import pack_snapshot as pack_snapshot
 from chq_site.engine.snapshot import unpack_snapshot as unpack_snapshot
+from chq_site.offline.offline import sent_size
 from chq_site.paths import CACHE, PACKAGE, ROOT
 
 try:
@@ -282,10 +283,25 @@ def fetched_sizes() -> dict[str, int]:
 
 def download_sizes() -> dict[str, Any]:
     """The bytes the worker downloads, file by file (its progress bar meters them),
-    and in all (what a widget says it will download)."""
+    in all, and in all as a server that sends the build's ``.gz`` copies sends them
+    ("sent": the figure a widget says it will download, "about 13 MB").
+
+    >>> sizes = download_sizes()
+    >>> sizes["sent"] < sizes["total"] == sum(sizes["fetched"].values()) + sizes["modules"]
+    True
+    """
     fetched = fetched_sizes()
-    modules = sum((PYODIDE_DIR / name).stat().st_size for name in PYODIDE_CORE if name not in fetched)
-    return {"fetched": fetched, "total": sum(fetched.values()) + modules}
+    snapshot, _ = build_snapshot()
+    paths = [*(PYODIDE_DIR / name for name in PYODIDE_CORE), snapshot]
+    modules = sum(path.stat().st_size for path in paths if path.name not in fetched)
+    sent = sum(_sent_size(str(path), path.stat().st_mtime_ns, path.stat().st_size) for path in paths)
+    return {"fetched": fetched, "modules": modules, "total": sum(fetched.values()) + modules, "sent": sent}
+
+
+@functools.lru_cache(maxsize=64)
+def _sent_size(path: str, mtime_ns: int, size: int) -> int:
+    """:func:`chq_site.offline.offline.sent_size` of a file, remembered while its time and size stay the same."""
+    return sent_size(Path(path).name, Path(path).read_bytes())
 
 
 #: When a page's engine starts: "load", as the page loads (its main calculator answers

@@ -2,10 +2,12 @@
  * loads, nothing once it is ready, and, when it could not load, why and what the
  * widget can still show (the answers computed when the site was built). */
 
-import { el, megabytes, sentence } from "./util.js";
+import { el, sentence } from "./util.js";
 
 /** Show the engine's state (data-engine, the status line, the progress bar); false
- *  when the engine failed: the widget then shows its fallback. */
+ *  when the engine failed: the widget then shows its fallback. The status keeps one
+ *  size in every state (status.css): the answer and the controls under it never
+ *  move as the engine gets ready, nor when it fails. */
 export function showEngine(root, state) {
   const status = root.querySelector(".chq-status");
   const text = status.querySelector(".chq-status__text");
@@ -13,47 +15,57 @@ export function showEngine(root, state) {
   root.dataset.engine = state.phase === "failed" ? "error" : state.phase;
   if (state.boot) root.dataset.engineBoot = state.boot; // "snapshot" | "full"
   if (state.phase === "failed") return false;
-  if (state.phase === "ready") {
-    text.textContent = "";
-    bar.hidden = true;
-    status.hidden = true;
-    return true;
-  }
+  const words = engineWords(state);
   status.hidden = false;
-  // The main line says what it means at the table; the figures (what is downloaded,
-  // how big) go on a smaller line under it.
-  const size = state.bytes ? `, ${megabytes(state.bytes)}` : "";
-  if (state.phase === "idle") {
-    text.replaceChildren("This calculator gets ready when you scroll to it.",
-                         detail(`It downloads its engine (Python in your browser${size}) once per visit.`));
-    bar.hidden = true;
-    return true;
-  }
-  bar.hidden = false;
   // The seconds tick visibly but are not read out every second (role="status").
-  const waited = el("span", { class: "chq-status__elapsed", "aria-hidden": "true",
-                              text: state.elapsed >= 2 ? ` ${state.elapsed} s so far.` : "" });
-  if (state.stage === "calculators") {
-    text.replaceChildren("Getting the calculator ready… almost there.", waited,
-                         detail("Loading the calculators into the engine."));
-    bar.value = 95;
-  } else if (state.stage === "start") {
-    text.replaceChildren("Getting the calculator ready… almost there.", waited,
-                         detail("Starting the engine (Python in your browser)."));
-    bar.value = 88;
-  } else {
-    const done = state.total ? Math.min(1, state.loaded / state.total) : 0;
-    text.replaceChildren(`Getting the calculator ready… ${Math.round(done * 100)}%.`, waited,
-                         " The rules stay readable meanwhile.",
-                         detail(`Downloading its engine (Python in your browser${size}), once per visit.`));
-    bar.value = Math.round(done * 85);
-  }
+  const waited = el("span", { class: "chq-status__elapsed", "aria-hidden": "true", text: words.elapsed });
+  text.replaceChildren(words.main, detail(words.detail, waited));
+  bar.hidden = words.bar === null;
+  if (words.bar !== null) bar.value = words.bar;
   return true;
 }
 
+/** The engine's state in words, as the status shows it: ``main`` (one short line),
+ *  ``detail`` (what is downloaded, how big, where from), ``elapsed`` (the seconds
+ *  waited, from 2 s on) and ``bar`` (0-100, or null: no bar). The size is said only
+ *  where a download waits: not once the engine is saved on this device
+ *  (``state.saved``: the offline copy answers the page), nor once it is ready. */
+export function engineWords(state) {
+  const size = aboutMegabytes(state.sent);
+  const once = size ? `${size}, once` : "once";
+  const elapsed = state.phase === "loading" && state.elapsed >= 2 ? ` ${state.elapsed} s so far.` : "";
+  if (state.phase === "ready") {
+    return { main: "Calculator ready.", detail: "Change any input: its answer is worked out here, in your browser.",
+             elapsed: "", bar: null };
+  }
+  if (state.phase === "idle") {
+    return { main: "This calculator gets ready when you scroll to it.",
+             detail: state.saved ? "Its engine is saved on this device." : `It downloads its engine first: ${once}.`,
+             elapsed: "", bar: null };
+  }
+  if (state.stage === "calculators" || state.stage === "start") {
+    return { main: "Getting the calculator ready… almost there.",
+             detail: state.stage === "start" ? "Starting the engine (Python in your browser)."
+               : "Loading the calculators into the engine.",
+             elapsed, bar: state.stage === "start" ? 88 : 95 };
+  }
+  const done = state.total ? Math.min(1, state.loaded / state.total) : 0;
+  return { main: `Getting the calculator ready… ${Math.round(done * 100)}%.`,
+           detail: state.saved ? "Loading its engine from this device."
+             : `Downloading its engine: ${once}. The rules stay readable meanwhile.`,
+           elapsed, bar: Math.round(done * 85) };
+}
+
+/** A download's size as a player reads it: "about 13 MB" ("" when not known). */
+export function aboutMegabytes(bytes) {
+  if (!(bytes > 0)) return "";
+  const mb = bytes / 1e6;
+  return `about ${mb >= 10 ? Math.round(mb) : Number(mb.toFixed(1))} MB`;
+}
+
 /** The status's second line: the figures behind the main one (size, what runs). */
-function detail(text) {
-  return el("span", { class: "chq-status__detail", text });
+function detail(text, ...more) {
+  return el("span", { class: "chq-status__detail" }, [text, ...more]);
 }
 
 /** The engine could not load (``reason``): say so, and point to the build-time
@@ -73,6 +85,9 @@ export function showFailure(root, reason) {
     (table && !opens && !table.open ? ` (tap “${table.querySelector("summary").textContent.trim()}” to open it).` : ".");
   root.dataset.engine = "error";
   if (opens) table.open = true;
+  // The status keeps its size (status.css): a reason longer than it holds scrolls in
+  // it, and a box that scrolls must be reachable from the keyboard.
+  if (status.scrollHeight > status.clientHeight) status.tabIndex = 0;
 }
 
 /** What an answer waits for while the engine works it out (or gets ready). */

@@ -8,10 +8,6 @@ import { pct } from "./printing.js";
 // neither Material nor the page says where it is. (No document: Node, tests/js/.)
 const MODULE_URL = (typeof document !== "undefined" && document.currentScript && document.currentScript.src) || "";
 
-export function megabytes(bytes) {
-  return `${(bytes / 1e6).toFixed(1)} MB`;
-}
-
 /** An error as one short line (the last line of a Python traceback). */
 export function describe(error) {
   if (!error) return "unknown error";
