@@ -36,9 +36,13 @@ a function of a module Node's tests import; esbuild makes each a minified classi
 script without a map, which the plugin hands the templates (``chq_inline``), so no
 template holds script of its own.
 
-Two scripts are published as they are written (``COPIED``): the offline copy's
-``offline.js`` (after Material's bundle, deferred) and the search worker that wraps
-Material's; so are the web app's manifest and icons.
+The offline copy's ``offline.js`` (after Material's bundle, deferred) is a classic
+script of its own at ``assets/js/offline.js``, with its map, bundled with the decisions
+it shares with the service worker (``offline/decisions.js``); so is the service
+worker's code (``offline/sw_template.js``), unminified and without a map, which
+``offline.py`` writes into ``sw.js`` after the build's list of files. The search worker
+that wraps Material's is published as it is written (``COPIED``); so are the web app's
+manifest and icons.
 
 The first two names carry a hash of their content and their map's (``bundle_serve``
 sends those as immutable; the worker's name stays, revalidated like every unhashed
@@ -108,7 +112,6 @@ NOT_INLINE = re.compile(r"</script|<!--|<script", re.I)
 # offline copy's (offline.py links them from every page; the 404 page finds the site
 # root by the manifest), not content: they live with it.
 COPIED = {
-    "assets/js/offline.js": "offline/offline.js",
     "assets/js/search-worker.js": "search/search-worker.js",
     "manifest.webmanifest": "offline/manifest.webmanifest",
     "assets/icons/icon-192.png": "offline/icons/icon-192.png",
@@ -116,6 +119,8 @@ COPIED = {
     "assets/icons/icon.svg": "offline/icons/icon.svg",
 }
 OFFLINE_SCRIPT = "assets/js/offline.js"  # deferred: after Material's bundle (material_last)
+OFFLINE_SOURCE = "offline/offline.js"
+SERVICE_WORKER_SOURCE = "offline/sw_template.js"  # sw.js's code: offline.py puts the build's list before it
 # The feature folders holding browser code or styles (watched by `mkdocs serve`).
 FOLDERS = sorted(p.name for p in SOURCES.iterdir() if p.is_dir() and (any(p.glob("*.js")) or any(p.glob("*.css"))))
 
@@ -124,7 +129,7 @@ JS_NAME = "assets/js/site/site.{digest}.js"
 WORKER = "assets/js/engine-worker.js"  # its own name: started by it
 # Our bundles' maps, by site path (lean.remove_source_maps keeps these).
 OUR_MAP = re.compile(
-    r"^(?:(?:assets/css/site|assets/js/site/site)\.[0-9a-f]{10}\.(?:css|js)|assets/js/engine-worker\.js)\.map$"
+    r"^(?:(?:assets/css/site|assets/js/site/site)\.[0-9a-f]{10}\.(?:css|js)|assets/js/(?:engine-worker|offline)\.js)\.map$"
 )
 # No syntax newer than the sources' own (ES2020: BigInt literals); what Safari 14.1
 # needs (the first Safari that reads them all; CSS: -webkit-user-select).
@@ -153,9 +158,11 @@ class Bundle:
     js: Output
     worker: Output | None = None
     inline: dict[str, str] = field(default_factory=dict)
+    offline: Output | None = None
+    service_worker: str = ""  # sw.js's code, without the build's list (offline.py adds it)
 
     def outputs(self) -> list[Output]:
-        return [self.css, self.js, *([self.worker] if self.worker else [])]
+        return [self.css, self.js, *(o for o in (self.worker, self.offline) if o)]
 
     def files(self) -> dict[str, str]:
         """Site path -> text of the files to publish (each made and its map)."""
@@ -182,18 +189,20 @@ def esbuild_command() -> Path:
 
 
 def run_esbuild(
-    entry: str, *, loader: str, source_dir: Path, options: list[str], mapped: bool = True
+    entry: str, *, loader: str, source_dir: Path, options: list[str], mapped: bool = True, minified: bool = True
 ) -> tuple[str, dict[str, Any]]:
     """Bundle ``entry`` (the text of an entry file in ``source_dir``, read from stdin).
 
     Returns the minified text and its source map, whose ``sources`` are paths
     relative to ``source_dir`` (esbuild writes them relative to its own output);
-    unless ``mapped`` is false: no map then (an empty one returned).
+    unless ``mapped`` is false: no map then (an empty one returned). ``minified``
+    false: as the sources read, without their comments.
     """
     with tempfile.TemporaryDirectory(prefix="chq-bundle-") as tmp:
         out = Path(tmp) / f"out.{loader}"
         command = [
-            str(esbuild_command()), "--bundle", "--minify", *(["--sourcemap=external"] if mapped else []),
+            str(esbuild_command()), "--bundle", *(["--minify"] if minified else []),
+            *(["--sourcemap=external"] if mapped else []),
             "--charset=utf8",
             f"--loader={loader}", f"--sourcefile=(entries of chq_site.bundle).{loader}", f"--outfile={out}",
             "--log-level=warning", "--log-limit=0", *options,
@@ -268,13 +277,33 @@ def bundle_inline(source_dir: Path, module: str, function: str) -> str:
     return text.strip()
 
 
+def bundle_offline(source_dir: Path) -> Output:
+    """offline.js and the modules it imports, as one classic script named ``OFFLINE_SCRIPT``."""
+    entry = f'import "./{OFFLINE_SOURCE}";\n'
+    return finish(OFFLINE_SCRIPT, *run_esbuild(entry, loader="js", source_dir=source_dir, options=["--format=iife", TARGET]))
+
+
+def bundle_service_worker(source_dir: Path) -> str:
+    """The service worker's code (``SERVICE_WORKER_SOURCE`` and what it imports) as one
+    classic script (a browser starts a service worker as one), readable as written (the
+    file a player's device runs, when it is debugged: no map), its ``BUILD`` and
+    ``FILES`` left for ``offline.py`` to define before it."""
+    entry = f'import "./{SERVICE_WORKER_SOURCE}";\n'
+    text, _ = run_esbuild(entry, loader="js", source_dir=source_dir, options=["--format=iife", TARGET],
+                          mapped=False, minified=False)
+    return text
+
+
 def bundle(
     source_dir: Path = SOURCES, css: list[str] = STYLESHEETS, scripts: list[str] = SCRIPTS, *, worker: bool = False
 ) -> Bundle:
     """Bundle the stylesheets ``css`` and the module entries ``scripts`` (paths in
-    ``source_dir``), the inline scripts (``INLINE``), and the engine worker if ``worker``."""
+    ``source_dir``), the inline scripts (``INLINE``), offline.js and the service worker's
+    code, and the engine worker if ``worker``."""
     made = Bundle(css=bundle_css(source_dir, css), js=bundle_js(source_dir, scripts))
     made.inline = {name: bundle_inline(source_dir, *at) for name, at in INLINE.items()}
+    made.offline = bundle_offline(source_dir)
+    made.service_worker = bundle_service_worker(source_dir)
     made.worker = bundle_worker(source_dir) if worker else None
     return made
 

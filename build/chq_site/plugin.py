@@ -147,6 +147,6 @@ class SitePlugin(BasePlugin[SiteConfig]):  # type: ignore[no-untyped-call]  # (t
         answers.write_tables(site_dir, answers.answer_tables())
         lean.lean_pages(site_dir)
         # Last: lean the site, then sw.js (precaches all of it), then the .gz copies.
-        offline.post_build(site_dir, config)
+        offline.post_build(site_dir, config, self._bundle.service_worker)
         # The engine files the site holds are the ones its pages describe, or no build.
         engine.check_engine(site_dir, self._engine)

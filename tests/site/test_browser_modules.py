@@ -39,9 +39,10 @@ def imported_by(module: str) -> set[str]:
 
 
 # Not modules of the page's script: the worker's, those published as written, the
-# service worker's template, the templates' inline scripts.
-NOT_BUNDLED = {bundle.WORKER_SOURCE, *bundle.COPIED.values(), "offline/sw_template.js",
-               *(m for module, _ in bundle.INLINE.values() for m in imported_by(module))}
+# templates' inline scripts, offline.js's and the service worker's (their own bundles).
+NOT_BUNDLED = {bundle.WORKER_SOURCE, *bundle.COPIED.values(),
+               *(m for module, _ in bundle.INLINE.values() for m in imported_by(module)),
+               *imported_by(bundle.OFFLINE_SOURCE), *imported_by(bundle.SERVICE_WORKER_SOURCE)}
 OUR_SCRIPTS = re.compile(r"""<script src="([^"]*assets/js/site/[^"]+)"[^>]*></script>""")
 OUR_CSS = re.compile(r"""<link rel="stylesheet" href="([^"]*assets/css/[^"]+)">""")
 MAX_LINES = 320  # "small enough to read in one sitting"
@@ -182,6 +183,29 @@ def test_the_engine_worker_is_one_module_file_with_its_map(built_site: Path) -> 
     sources = list(source_map["sources"])  # type: ignore[call-overload]
     assert sorted(sources) == sorted(rel(m) for m in worker_modules())
     check_map(site_path, text, source_map, sources)
+
+
+def test_offline_js_is_one_classic_script_with_its_map(built_site: Path) -> None:
+    """offline.js at its address, with the decisions it shares with the service worker in it."""
+    text, source_map = read_bundle(built_site, bundle.OFFLINE_SCRIPT)
+    code = text[: text.rindex("//# sourceMappingURL=")]
+    assert code.startswith("(()=>{") and code.endswith("})();\n"), "not one function (no global names)"
+    sources = list(source_map["sources"])  # type: ignore[call-overload]
+    assert sorted(sources) == sorted(imported_by(bundle.OFFLINE_SOURCE))
+    check_map(bundle.OFFLINE_SCRIPT, text, source_map, sources)
+
+
+@pytest.mark.skipif(NODE is None, reason="Node (a build dependency) is not installed")
+def test_the_service_worker_is_the_builds_list_then_its_code(built_site: Path) -> None:
+    """sw.js: the build's id and files, then the worker's code and the decisions it
+    imports, one classic script (as a browser starts a service worker) that parses."""
+    text = (built_site / "sw.js").read_text(encoding="utf-8")
+    build = re.search(r'<meta name="chq-build" content="([0-9a-f]+)">', (built_site / "index.html").read_text())
+    assert build and text.index(f'const BUILD = "{build.group(1)}";') < text.index("const FILES = [\n")
+    assert text.endswith(bundle.bundle_service_worker(SOURCES)), "not the code of offline/sw_template.js"
+    assert not re.search(r"^\s*(?:import|export)\b", text, re.M), "a module statement left"
+    assert "// offline/decisions.js" in text and "cachePrefix(" in text, "the shared decisions are not in it"
+    subprocess.run([NODE, "--check", built_site / "sw.js"], check=True, timeout=60)
 
 
 # The templates' inline scripts: `<script ...>{{ chq_inline.<name> }}</script>` and nothing else.

@@ -1,7 +1,7 @@
 /* Combat HQ Rules Companion: keep the rules on this device.
  *
  * Registers the service worker the build writes at the site root (sw.js, see
- * build/chq_site/offline.py), once per page load. On a first visit it waits until the
+ * build/chq_site/offline/offline.py), once per page load. On a first visit it waits until the
  * page has loaded and every calculator's engine is ready (or failed, or "idle": a
  * card that starts only when scrolled to), so saving the site (~20 MB) never
  * competes with the engine's own download. Then it shows:
@@ -13,7 +13,7 @@
  *     (it fetches it again at the next page load online), in place of "Ready offline".
  *
  * One build at a time, in every tab. Every page carries the id of its build (the
- * chq-build tag, build/chq_site/offline.py); when a worker of another build takes a
+ * chq-build tag, build/chq_site/offline/offline.py); when a worker of another build takes a
  * tab over (Reload in any tab), the tab reloads itself at once: a tab the worker
  * controlled as it loaded and a first visit's alike (on a first visit the worker that
  * saved the site takes the tab over too, of the tab's own build: no reload). The alternative,
@@ -32,25 +32,31 @@
  * Service workers need a secure context (https://, or http://localhost): on a
  * plain http:// address on the club's network the site works as before, online.
  * Starts from Material's document$ so it keeps working after instant navigation.
+ * What it decides (which build, when to reload, what to show, in which words) is
+ * decisions.js, shared with the service worker and checked under Node; this is the
+ * page's side of it. The build bundles it into one classic script (chq_site/bundle.py),
+ * deferred after Material's bundle.
  */
-(() => {
-  "use strict";
 
+import {
+  MESSAGE, WORDS, enginesBusy, knowsRoot, leaves, noticeKind, received, savedWords, siteRoot, updateDue,
+} from "./decisions.js";
+import { ROOTS, remembered } from "./roots.js";
+
+(() => {
   if (window.__chqOffline) return;
   window.__chqOffline = true;
 
   // The site root, from the first page loaded (Material's base is relative to it),
   // recorded on any address, secure or not: a club's plain http:// has no service
   // worker, and its "not found" page needs the root all the same.
-  const root = (() => {
-    if (window.__md_scope instanceof URL) return new URL(window.__md_scope.href.replace(/\/?$/, "/"));
-    const config = JSON.parse(document.getElementById("__config").textContent);
-    return new URL(String(config.base || ".").replace(/\/?$/, "/"), location.href);
-  })();
+  const root = window.__md_scope instanceof URL
+    ? siteRoot(window.__md_scope.href)
+    : siteRoot("", JSON.parse(document.getElementById("__config").textContent).base, location.href);
 
   // The "not found" page found the root itself; if only by guessing (a first visit
   // to a wrong address), it neither registers the worker nor records the root.
-  const guessed = Boolean(window.__chqRoot && window.__chqRoot.from === "guess");
+  const guessed = !knowsRoot(window.__chqRoot);
   if (!guessed) rememberRoot(root.pathname);
 
   const container = navigator.serviceWorker;
@@ -74,9 +80,11 @@
   let started = false;
   let reloading = false;
   let lastCheck = Date.now();
-  let offline = null; // {build, files, bytes} once the cache is complete
+  // What the worker last said (decisions.js received): offline, {build, files, bytes}
+  // once the cache is complete; damaged, the saved files it found damaged and could
+  // not fetch again; check, how it last checked them.
+  let state = { offline: null, damaged: null, check: "" };
   let update = null; // {worker} when a new version waits
-  let damaged = null; // the saved files the worker found damaged and could not fetch again
   // The build this page and its scripts came from ("": a page without the tag).
   const pageBuild = (document.querySelector('meta[name="chq-build"]') || {}).content || "";
   // The worker this page was loaded under (null: not controlled, e.g. a first visit).
@@ -109,9 +117,7 @@
   /** Add `path` to the site roots this browser has read a page at (newest first, a few). */
   function rememberRoot(path) {
     try {
-      const known = JSON.parse(localStorage.getItem("chq-roots") || "[]");
-      const roots = [path, ...(Array.isArray(known) ? known : []).filter((r) => r !== path)];
-      localStorage.setItem("chq-roots", JSON.stringify(roots.slice(0, 8)));
+      localStorage.setItem(ROOTS, remembered(localStorage.getItem(ROOTS), path));
     } catch (error) {
       // storage blocked or full: the "not found" page guesses instead
     }
@@ -130,9 +136,7 @@
       () =>
         new Promise((resolve) => {
           const busy = () =>
-            [...document.querySelectorAll("[data-calculator]")].some(
-              (root) => !["ready", "error", root.dataset.mode === "compact" ? "idle" : ""].includes(root.dataset.engine),
-            );
+            enginesBusy([...document.querySelectorAll("[data-calculator]")].map((node) => node.dataset));
           const done = () => {
             observer.disconnect();
             clearTimeout(timer);
@@ -172,7 +176,7 @@
       return;
     }
     repairAsked = true;
-    askStatus(container.controller, "repair");
+    askStatus(container.controller, MESSAGE.repair);
   }
 
   async function register() {
@@ -210,7 +214,7 @@
   function checkForUpdate() {
     if (!registration) return;
     if (registration.waiting && container.controller) showUpdate(registration.waiting);
-    if (Date.now() - lastCheck < UPDATE_EVERY_MS || !navigator.onLine) return;
+    if (!updateDue(Date.now(), lastCheck, navigator.onLine, UPDATE_EVERY_MS)) return;
     lastCheck = Date.now();
     registration.update().catch(() => {});
   }
@@ -220,13 +224,13 @@
    *  engine are one build. A page without its build id goes by the worker it was
    *  loaded under (none: a first visit, which came from the network and stays). */
   function leaveOtherBuild(worker) {
-    if (!worker) return;
-    if (!pageBuild) {
-      if (loadedUnder && worker !== loadedUnder) location.reload();
+    const tab = { pageBuild, workerBuild: "", loadedUnder, worker, inControl: true };
+    if (!worker || !pageBuild) {
+      if (leaves(tab)) location.reload();
       return;
     }
-    ask(worker, "build").then((data) => {
-      if (data.build && data.build !== pageBuild && container.controller === worker) location.reload();
+    ask(worker, MESSAGE.build).then((data) => {
+      if (leaves({ ...tab, workerBuild: data.build, inControl: container.controller === worker })) location.reload();
     });
   }
 
@@ -239,25 +243,20 @@
     });
   }
 
-  function askStatus(worker, type = "status") {
+  function askStatus(worker, type = MESSAGE.status) {
     if (worker) ask(worker, type).then(onMessage);
   }
 
   function onMessage(data) {
+    const before = state;
+    state = received(state, data);
     // How the worker last checked the saved copy ("quick": sizes, "deep": SHA-256 too).
-    if (data.type === "status" && data.checked) document.documentElement.dataset.offlineCheck = data.checked;
-    if ((data.type === "status" || data.type === "ready") && data.ready !== false) {
-      offline = { build: data.build, files: data.files, bytes: data.bytes };
-      damaged = null;
-      document.documentElement.dataset.offline = "ready";
-      render();
-    } else if ((data.type === "status" || data.type === "damaged") && (data.damaged || []).length) {
-      // Not "Ready offline" any more: files the worker deleted as damaged, offline.
-      damaged = [...new Set([...(damaged || []), ...data.damaged])];
-      offline = null;
-      delete document.documentElement.dataset.offline;
-      render();
-    }
+    if (state.check) document.documentElement.dataset.offlineCheck = state.check;
+    if (state.offline === before.offline && state.damaged === before.damaged) return;
+    // Not "Ready offline" any more: files the worker deleted as damaged, offline.
+    if (state.offline) document.documentElement.dataset.offline = "ready";
+    else delete document.documentElement.dataset.offline;
+    render();
   }
 
   function showUpdate(worker) {
@@ -269,7 +268,7 @@
     reloading = true;
     const worker = update && update.worker;
     if (worker && worker.state === "installed") {
-      worker.postMessage({ type: "skip-waiting" });
+      worker.postMessage({ type: MESSAGE.skipWaiting });
       // In case the switch never reports (the worker went away): reload anyway.
       setTimeout(() => location.reload(), 4000);
     } else {
@@ -288,6 +287,7 @@
   }
 
   function renderBadge() {
+    const offline = state.offline;
     let badge = document.querySelector(".chq-offline");
     if (!offline) {
       if (badge) badge.hidden = true;
@@ -305,8 +305,8 @@
       badge.setAttribute("role", "status");
       badge.innerHTML =
         '<button type="button" class="chq-offline__button" aria-expanded="false" aria-controls="chq-offline-info">' +
-        `${ICON_READY}<span class="chq-offline__label">Ready offline</span>` +
-        '<span class="chq-offline__short" aria-hidden="true">Saved</span></button>' +
+        `${ICON_READY}<span class="chq-offline__label">${WORDS.ready}</span>` +
+        `<span class="chq-offline__short" aria-hidden="true">${WORDS.saved}</span></button>` +
         '<p class="chq-offline__info" id="chq-offline-info" hidden></p>';
       const button = badge.querySelector("button");
       const info = badge.querySelector(".chq-offline__info");
@@ -327,17 +327,14 @@
       const search = header.querySelector('label.md-header__button[for="__search"]');
       header.insertBefore(badge, search || null);
     }
-    const megabytes = (offline.bytes / 1e6).toFixed(1);
-    badge.querySelector(".chq-offline__info").textContent =
-      `The rules, search and calculators are saved on this device (${offline.files} files, ` +
-      `${megabytes} MB) and work without a connection. Build ${offline.build}.`;
+    badge.querySelector(".chq-offline__info").textContent = savedWords(offline);
     badge.dataset.build = offline.build || "";
     badge.hidden = false;
   }
 
   /** One notice at a time: a new version (which replaces every file) before damage. */
   function renderNotice() {
-    const kind = update ? "update" : damaged ? "damaged" : "";
+    const kind = noticeKind({ update, damaged: state.damaged });
     let notice = document.querySelector(".chq-update");
     if (notice && notice.dataset.kind !== kind) {
       notice.remove();
@@ -350,18 +347,16 @@
     if (kind === "update") {
       notice.setAttribute("role", "alert");
       notice.innerHTML =
-        '<span class="chq-update__text">A new version of the rules is available.</span>' +
-        '<button type="button" class="chq-update__reload">Reload</button>' +
-        '<button type="button" class="chq-update__later" aria-label="Later">Later</button>';
+        `<span class="chq-update__text">${WORDS.update}</span>` +
+        `<button type="button" class="chq-update__reload">${WORDS.reload}</button>` +
+        `<button type="button" class="chq-update__later" aria-label="${WORDS.later}">${WORDS.later}</button>`;
       notice.querySelector(".chq-update__reload").addEventListener("click", reload);
     } else {
       notice.classList.add("chq-update--damaged");
       notice.setAttribute("role", "status");
       notice.innerHTML =
-        '<span class="chq-update__text">Part of the copy of the rules saved on this device is damaged: ' +
-        "without a connection the calculators may start slowly, or not at all. It is fetched again " +
-        "by itself the next time this device is online.</span>" +
-        '<button type="button" class="chq-update__later">OK</button>';
+        `<span class="chq-update__text">${WORDS.damaged}</span>` +
+        `<button type="button" class="chq-update__later">${WORDS.ok}</button>`;
     }
     notice.querySelector(".chq-update__later").addEventListener("click", () => notice.remove());
     document.body.appendChild(notice);

@@ -16,7 +16,8 @@ Called from the plugin (``plugin.py``):
   2. writes ``sw.js`` at the site root: a service worker that precaches every
      page and file of this build under a cache named by a hash of their content
      (the build id, which every page carries too: ``stamp_build``), checking each
-     copy against the size and SHA-256 listed for it;
+     copy against the size and SHA-256 listed for it: the build's id and list, then
+     the worker's code (``offline/sw_template.js`` bundled by ``bundle.py``);
   3. writes precompressed ``.gz`` copies of the large text files and the wasm
      for web servers that can send them (nginx ``gzip_static``, Caddy
      ``precompressed``, the club bundle's ``serve.py``).
@@ -36,10 +37,9 @@ from pathlib import Path
 from typing import Any
 
 from chq_site import bundle
-from chq_site.paths import CACHE, PACKAGE
+from chq_site.paths import CACHE
 from chq_site.theme import lean
 
-SW_TEMPLATE = PACKAGE / "offline" / "sw_template.js"
 GZ_CACHE = CACHE / "gz"
 
 SERVICE_WORKER = "sw.js"
@@ -179,8 +179,17 @@ def stamped(data: bytes, build_hash: str) -> bytes:
     return STAMPED_TAG.sub(lambda _: tag, data, count=1)
 
 
-def service_worker_source(site_dir: Path) -> tuple[str, str, list[list[Any]]]:
-    """The text of ``sw.js``, the build hash and the precache list ``[url, hash, bytes]``.
+SW_HEADER = (
+    "/* Combat HQ Rules Companion: the offline service worker. Written by build/chq_site/offline/offline.py:\n"
+    " * the build's id and files, then offline/sw_template.js and what it imports, bundled. Do not edit. */\n"
+)
+
+
+def service_worker_source(site_dir: Path, code: str | None = None) -> tuple[str, str, list[list[Any]]]:
+    """The text of ``sw.js`` (the build's ``BUILD`` and ``FILES``, then the worker's
+    ``code``: the build's, made in ``on_config``, or bundled now,
+    ``bundle.bundle_service_worker``), the build hash and the precache list
+    ``[url, hash, bytes]``.
 
     Stamps the build hash into every page that has the tag (``BUILD_TAG``), again if
     it has one already: the hash is taken with the tags empty, the list after."""
@@ -202,18 +211,17 @@ def service_worker_source(site_dir: Path) -> tuple[str, str, list[list[Any]]]:
             path.write_bytes(page)
     files = [[url, file_digest(path)[:16], path.stat().st_size] for url, path in entries]
     listing = ",\n".join("  " + json.dumps(entry, separators=(",", ":")) for entry in files)
-    source = (
-        SW_TEMPLATE.read_text(encoding="utf-8")
-        .replace("__BUILD__", build_hash)
-        .replace("/*__FILES__*/", "\n" + listing + "\n")
-    )
+    if code is None:
+        code = bundle.bundle_service_worker(bundle.SOURCES)
+    # [URL relative to the site root, first 16 hex digits of its SHA-256, bytes] a file.
+    source = f"{SW_HEADER}const BUILD = {json.dumps(build_hash)};\nconst FILES = [\n{listing}\n];\n{code}"
     return source, build_hash, files
 
 
-def write_service_worker(site_dir: Path) -> str:
-    """Write ``sw.js`` at the site root (and the build hash into every page); return
-    the build hash it precaches."""
-    source, build_hash, _ = service_worker_source(site_dir)
+def write_service_worker(site_dir: Path, code: str | None = None) -> str:
+    """Write ``sw.js`` at the site root, its ``code`` after the build's list (and the
+    build hash into every page); return the build hash it precaches."""
+    source, build_hash, _ = service_worker_source(site_dir, code)
     (site_dir / SERVICE_WORKER).write_text(source, encoding="utf-8")
     return build_hash
 
@@ -298,7 +306,7 @@ def offline_enabled() -> bool:
     return _command["name"] != "serve"
 
 
-def post_build(site_dir: Path, config: Any) -> dict[str, Any]:
+def post_build(site_dir: Path, config: Any, worker_code: str | None = None) -> dict[str, Any]:
     """Fix the 404 page, lean the site, write the service worker, then the ``.gz`` copies.
 
     Under ``mkdocs serve`` only the 404 page and the self-removing ``sw.js`` (source
@@ -311,7 +319,7 @@ def post_build(site_dir: Path, config: Any) -> dict[str, Any]:
     maps = lean.remove_source_maps(site_dir, keep=lambda rel: bool(bundle.OUR_MAP.match(rel)))
     lunr = lean.remove_unused_search_languages(site_dir, lean.search_languages(config))
     lean.strip_sitemap_dates(site_dir)
-    build_hash = write_service_worker(site_dir)
+    build_hash = write_service_worker(site_dir, worker_code)
     gz = precompress(site_dir)
     return {"build": build_hash, "maps": maps, "lunr": lunr, "gz": gz}
 

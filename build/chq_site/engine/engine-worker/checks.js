@@ -1,13 +1,15 @@
-/* The engine worker's file checks: each file the build lists (build/chq_site/engine.py
+/* The engine worker's file checks: each file the build lists (build/chq_site/engine/engine.py
  * file_checks) is checked before it is used, its size, then its SHA-256 (or, where the
  * browser has no SubtleCrypto, its CRC-32, computed as it streams in); a wrong one is
  * asked for once more past the browser's cache (cache: "reload"). The offline copy's
- * service worker (build/chq_site/sw_template.js again()) answers that from the network
- * and keeps the good copy; offline, it checks its own copy and, damaged, answers
- * "x-chq-saved: damaged", said here in the player's words.
+ * service worker (build/chq_site/offline/sw_template.js again()) answers that from the
+ * network and keeps the good copy; offline, it checks its own copy and, damaged, answers
+ * "x-chq-saved: damaged", said here in the player's words. What a check concludes, and
+ * in which words, is verdict.js (checked under Node against Python's digests).
  */
 
 import { checkMs, checks, describe, fileName, loaded, mark, report } from "./state.js";
+import { crc32, crc32Done, damagedWords, hexStart, mismatch as verdict } from "./verdict.js";
 
 export const realFetch = self.fetch.bind(self);
 
@@ -38,7 +40,7 @@ export async function streamChecked(url, init, name) {
       }
       const bytes = new Uint8Array(count);
       for (let at = 0, i = 0; i < chunks.length; at += chunks[i].byteLength, i++) bytes.set(chunks[i], at);
-      bytes.crc = (sum ^ -1) >>> 0;
+      bytes.crc = crc32Done(sum);
       report(true);
       mark("runtimeFetched");
       const wrong = await mismatch(name, bytes, want, response);
@@ -84,18 +86,8 @@ export async function openChecked(url, init = {}, retry = true) {
   return { response, read };
 }
 
-/** A file that came wrong twice, in the player's words; `saved`: the offline copy's,
- *  damaged, and no network to fetch it again (a Wi-Fi login is not the cause then). */
-function damaged(name, wrong, saved = false) {
-  if (saved) {
-    return new Error(`the copy of a file it needs (${name}) saved on this device is damaged, and ` +
-                     "there is no connection to fetch it again: that happens by itself the next time " +
-                     "this device is online");
-  }
-  return new Error(`a file it needs (${name}) arrived damaged twice (${wrong}). A Wi-Fi login ` +
-                   "page or a proxy may be answering for the site: log in to the Wi-Fi if it asks, " +
-                   "then reload this page");
-}
+/** A file that came wrong twice, in the player's words (verdict.js damagedWords). */
+const damaged = (name, wrong, saved = false) => new Error(damagedWords(name, wrong, saved));
 
 /** The offline copy's answer for a saved copy it found damaged, offline. */
 const savedDamaged = (response) => !response.ok && response.headers.get("x-chq-saved") === "damaged";
@@ -127,7 +119,7 @@ async function readCounting(response, name, crc) {
   }
   const bytes = new Uint8Array(count);
   for (let at = 0, i = 0; i < chunks.length; at += chunks[i].byteLength, i++) bytes.set(chunks[i], at);
-  bytes.crc = (sum ^ -1) >>> 0;
+  bytes.crc = crc32Done(sum);
   report(true);
   return bytes;
 }
@@ -146,43 +138,15 @@ async function readCounting(response, name, crc) {
  *  difference in the engine's start could be told from the noise (medians of six
  *  alternating starts: 3.35 s without the checks, 3.29 s with). */
 async function mismatch(name, bytes, want, response) {
-  if (bytes.byteLength !== want.bytes) {
-    const type = response.headers.get("content-type") || "";
-    const what = /html/i.test(type) || bytes[0] === 0x3c ? "a web page" : "a file";
-    return `${what} of ${size(bytes.byteLength)} came instead of ${size(want.bytes)}`;
-  }
-  if (self.crypto && self.crypto.subtle) {
-    const t = performance.now();
-    const digest = new Uint8Array(await self.crypto.subtle.digest("SHA-256", bytes));
-    checkMs[name] = performance.now() - t;
-    const hex = Array.from(digest.subarray(0, 8), (b) => b.toString(16).padStart(2, "0")).join("");
-    return hex === want.sha256 ? "" : "its bytes are not the ones the site was built with";
-  }
-  return bytes.crc === want.crc32 ? "" : "its bytes are not the ones the site was built with";
-}
-
-const size = (n) => (n >= 1e6 ? `${(n / 1e6).toFixed(1)} MB` : n >= 1e3 ? `${Math.round(n / 1e3)} kB` : `${n} bytes`);
-
-let crcTables = null;
-/** CRC-32 (zlib's) of `chunk`, continued from `crc` (start with -1; xor with -1 at the
- *  end); four bytes a step ("slicing by 4": about 2 ms a megabyte on a loaded 2-core
- *  machine). */
-function crc32(chunk, crc) {
-  const t = crcTables || (crcTables = new Int32Array(1024));
-  if (!t[1]) {
-    for (let n = 0; n < 256; n++) {
-      let c = n;
-      for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-      t[n] = c;
+  const got = { length: bytes.byteLength, first: bytes[0], type: response.headers.get("content-type") || "" };
+  if (got.length === want.bytes) {
+    if (self.crypto && self.crypto.subtle) {
+      const t = performance.now();
+      got.sha256 = hexStart(await self.crypto.subtle.digest("SHA-256", bytes));
+      checkMs[name] = performance.now() - t;
+    } else {
+      got.crc32 = bytes.crc;
     }
-    for (let k = 256; k < 1024; k++) t[k] = t[t[k - 256] & 0xff] ^ (t[k - 256] >>> 8);
   }
-  let c = crc;
-  let i = 0;
-  for (const end = chunk.length - (chunk.length & 3); i < end; i += 4) {
-    c ^= chunk[i] | (chunk[i + 1] << 8) | (chunk[i + 2] << 16) | (chunk[i + 3] << 24);
-    c = t[768 + (c & 0xff)] ^ t[512 + ((c >>> 8) & 0xff)] ^ t[256 + ((c >>> 16) & 0xff)] ^ t[c >>> 24];
-  }
-  for (; i < chunk.length; i++) c = t[(c ^ chunk[i]) & 0xff] ^ (c >>> 8);
-  return c;
+  return verdict(got, want);
 }
