@@ -129,9 +129,13 @@ test("the site root: Material's scope, else its config's base against the page",
   assert.equal(offline.siteRoot("", undefined, "http://h/rules/").href, "http://h/rules/");
 });
 
-test("a root the \"not found\" page found is recorded", () => {
+test("a root the \"not found\" page found is recorded; none found, nothing is", () => {
   assert.equal(offline.knowsRoot(undefined), true, "any page but the 404 page");
   for (const from of [FROM.worker, FROM.visited, FROM.server]) assert.equal(offline.knowsRoot({ from }), true, from);
+  // A first visit to a missing address where no folder above has the site's manifest:
+  // "/" recorded as a root would answer every later "not found" page on the host as
+  // visited, unstyled, instead of asking the server (and a worker registered at /sw.js).
+  assert.equal(offline.knowsRoot({ href: "http://h/", from: FROM.none }), false);
 });
 
 test("the badge and the notices in their words", () => {

@@ -7,6 +7,8 @@
  * (a worker really serving, a real reload).
  */
 
+import { FROM } from "./not-found.js";
+
 /* ------------------------------------------------------------- the cache */
 
 /** The start of every cache name of the copy at `scope` (caches are per origin: two
@@ -122,8 +124,8 @@ export const enginesBusy = (calculators) =>
 export const updateDue = (now, lastCheck, online, every) => now - lastCheck >= every && online;
 
 /** Whether a page records its root and saves the copy: not when the "not found" page
- *  only guessed its root. */
-export const knowsRoot = (chqRoot) => !(chqRoot && chqRoot.from === "guess");
+ *  found no root (not-found.js: nothing said where the site is). */
+export const knowsRoot = (chqRoot) => !(chqRoot && chqRoot.from === FROM.none);
 
 /** The site root: Material's __md_scope (an address), else its config's base against the page. */
 export function siteRoot(scope, base, pageHref) {
