@@ -33,7 +33,8 @@ READINGS = (
     "The spotter needs more successes than the owner; a tie leaves the Blind unspotted "
     "unless you switch 'A tie goes to' to the spotter.",
     "TN modifiers add up first; a TN of 7+ loses one die and rolls 6+, a TN better than 2+ rolls 2+.",
-    "Double Dice Chain = +2D, as in the worked example.",
+    "Double Dice Chain = +2D, as in Tom's worked example (4D + 2D = 6D), which gives no distance "
+    "to the Italian Blind: its \"Try it\" assumes 18″ (the 12-24″ band, TN 4+).",
     "Hidden Units are deployed when the spotter scores at least one success and the owner rolls more 1s "
     "than 6s, whether or not the spotting attempt itself succeeded (option: only when it succeeded).",
 )

@@ -208,7 +208,21 @@ export function showPresetNote(root, spec, params) {
   note.textContent = preset && preset.note ? preset.note : "";
   note.hidden = !note.textContent;
   for (const chip of root.querySelectorAll(".chq-preset")) {
-    if (preset && chip.dataset.preset === preset.id) chip.setAttribute("aria-current", "true");
-    else chip.removeAttribute("aria-current");
+    if (preset && chip.dataset.preset === preset.id) {
+      chip.setAttribute("aria-current", "true");
+      inRowView(chip);
+    } else {
+      chip.removeAttribute("aria-current");
+    }
   }
+}
+
+/** The examples' row scrolls sideways when they do not fit (presets.css): the chip of
+ *  the example shown is brought to the row's start, when it is not already in the
+ *  row's view. Only the row scrolls, never the page. */
+function inRowView(chip) {
+  const row = chip.closest("ul");
+  if (!row || row.scrollWidth <= row.clientWidth) return;
+  const [box, view] = [chip.getBoundingClientRect(), row.getBoundingClientRect()];
+  if (box.left < view.left || box.right > view.right) row.scrollLeft += box.left - view.left;
 }
