@@ -21,7 +21,8 @@ from tests.site_build import SiteBuild, session_build
 # and a second conftest.py would be imported under the same module name as this one
 # (--doctest-modules then refuses to collect this file: "import file mismatch").
 pytest_plugins = ["tests.club_bundle.bundle_fixtures", "tests.browser.offline_update_helpers",
-                  "tests.browser.reader_fixtures"]
+                  "tests.browser.reader_fixtures", "tests.webkit.webkit_fixtures",
+                  "tests.browser.page_fixtures"]
 
 __all__ = ["ROOT", "QuietHTTPServer", "RequestLog", "SiteHandler", "StaticServer"]
 ARTIFACTS = ROOT / ".artifacts"
@@ -134,7 +135,7 @@ def artifacts() -> Path:
 
 #: Fixtures that start a browser: a test that asks for one (directly or through
 #: another fixture) is marked ``browser``, wherever it lives.
-BROWSER_FIXTURES = frozenset({"browser", "new_context", "xvfb_display", "new_webkit"})
+BROWSER_FIXTURES = frozenset({"browser", "new_context", "xvfb_display", "new_webkit", "site_page"})
 #: Folders whose every test drives a browser.
 BROWSER_FOLDERS = (ROOT / "tests" / "browser", ROOT / "tests" / "webkit")
 

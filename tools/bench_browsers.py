@@ -37,13 +37,8 @@ from typing import Any
 from chq_site.runner import strict_build
 
 from tests.conftest import CHROMIUM, CHROMIUM_ARGS
-from tests.webkit.driver import (
-    ENGINE_TIMEOUT_S,
-    ProbeServer,
-    start_webkit,
-    start_xvfb,
-    wait_js,
-)
+from tests.webkit.driver import ENGINE_TIMEOUT_S, start_webkit, start_xvfb, wait_js
+from tests.webkit.probe import ProbeServer
 from tools.cpu_time import descendants_cpu, software_gl, spent
 
 PERMALINK = "calculators/close-assault/#att_dice=7&def_dice=3"

@@ -30,15 +30,8 @@ import pytest
 from tests.browser.site_helpers import url
 from tests.browser.widgets_helpers import PAGES, fragment
 from tests.conftest import QuietHTTPServer
-from tests.webkit.driver import (
-    ENGINE_TIMEOUT_S,
-    NO_SERVICE_WORKER,
-    PROBE,
-    ProbeHandler,
-    ProbeServer,
-    page_errors,
-    widget_when,
-)
+from tests.webkit.driver import ENGINE_TIMEOUT_S, page_errors, widget_when
+from tests.webkit.probe import NO_SERVICE_WORKER, PROBE, ProbeHandler, ProbeServer
 from tests.webkit.webkit_calculators_helpers import SHOWS, check_answer, expected
 
 TABLET = (820, 1180)

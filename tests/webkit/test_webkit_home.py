@@ -1,12 +1,8 @@
-"""The way to the calculators in WebKit (Safari's engine): the home page's first
-screen and a sample of the players' questions in search.
-
-The same checks as tests/browser/test_home.py (the Close Assault, Spotting and
-Blind-move tiles whole on an iPad's first screen, asked as a player asks, before
-the rules tiles; the first on a phone's first screen; the two Close Assault tiles
-told apart) and tests/browser/test_player_questions.py (a question finds its
-answer first; asked for odds, the calculator), where WebKit could differ: the grid
-and mask icons, and the search worker wrapping Material's.
+"""The way to the rules in WebKit (Safari's engine): a sample of the players'
+questions in search, as tests/browser/test_player_questions.py asks them (a question
+finds its answer first; asked for odds, the calculator), where WebKit could differ:
+the search worker wrapping Material's. (The home page's first screen is one story
+run in both engines: tests/browser/test_home.py.)
 """
 
 from __future__ import annotations
@@ -16,12 +12,10 @@ from typing import Any
 
 import pytest
 
-from tests.browser.home_helpers import HOME_TILES, IPAD, PHONE, VIEW, check_close_assault_tiles, check_ipad
+from tests.browser.home_helpers import IPAD
 from tests.browser.player_questions_helpers import FIRST_HIT, questions, where
 from tests.browser.site_helpers import url
 from tests.webkit.driver import (
-    PHONE_AT_MOST,
-    narrowest_viewport,
     page_errors,
     run_js,
     set_viewport,
@@ -48,30 +42,6 @@ def home_driver(xvfb_display: str) -> Iterator[Any]:
     driver = start_webkit(xvfb_display, *IPAD)
     yield driver
     driver.quit()
-
-
-def open_home(driver: Any, site: str, size: tuple[int, int]) -> tuple[list[dict], dict]:
-    if size[0] < PHONE_AT_MOST:
-        narrowest_viewport(driver, *size)
-    else:
-        set_viewport(driver, *size)
-    driver.get(url(site, ""))
-    run_js(driver, "return document.readyState")
-    return run_js(driver, HOME_TILES), run_js(driver, VIEW)
-
-
-def test_table_calculators_whole_on_an_ipads_first_screen(probe_site: str, home_driver: Any) -> None:
-    tiles, view = open_home(home_driver, probe_site, IPAD)
-    problems = check_ipad(tiles, view, probe_site) + check_close_assault_tiles(tiles, probe_site)
-    assert problems == [], "\n".join(problems)
-    assert page_errors(home_driver) == []
-
-
-def test_first_calculator_on_a_phones_first_screen(probe_site: str, home_driver: Any) -> None:
-    tiles, view = open_home(home_driver, probe_site, PHONE)
-    first = next(t for t in tiles if t["calculator"])
-    assert first["href"] == url(probe_site, "calculators/close-assault/"), first
-    assert first["top"] >= 0 and first["bottom"] <= view["height"], (first, view)
 
 
 @pytest.mark.parametrize("question", WEBKIT_QUESTIONS)

@@ -51,8 +51,9 @@ from tests.browser.short_page_helpers import (
     headline_pct,
 )
 from tests.browser.site_helpers import url
-from tests.webkit.conftest import ENGINE_PATH
-from tests.webkit.driver import ProbeServer, page_errors, run_js, wait_js
+from tests.webkit.driver import page_errors, run_js, wait_js
+from tests.webkit.probe import ProbeServer
+from tests.webkit.webkit_fixtures import ENGINE_PATH
 
 TABLET = (820, 1180)
 MAIN = ".chq-widget[data-mode=full]"

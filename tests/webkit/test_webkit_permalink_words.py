@@ -36,15 +36,8 @@ from tests.browser.next_build_helpers import (
 from tests.browser.permalink_words_helpers import LONG_NUMBER, NOTICE_BODY, refused_at_the_command_line
 from tests.browser.site_helpers import url
 from tests.browser.widgets_helpers import PAGES, fragment, same
-from tests.webkit.driver import (
-    ENGINE_TIMEOUT_S,
-    STEP_TIMEOUT_S,
-    ProbeServer,
-    page_errors,
-    run_js,
-    wait_js,
-    widget_when,
-)
+from tests.webkit.driver import ENGINE_TIMEOUT_S, STEP_TIMEOUT_S, page_errors, run_js, wait_js, widget_when
+from tests.webkit.probe import ProbeServer
 from tests.webkit.webkit_calculators_helpers import REFUSAL, SHOWS, expected
 from tests.webkit.webkit_fight_helpers import check_round, tap
 

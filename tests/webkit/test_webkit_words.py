@@ -30,7 +30,8 @@ from tests.browser.table_words_helpers import (
     check_status_words,
 )
 from tests.browser.widgets_helpers import PAGES
-from tests.webkit.driver import ENGINE_TIMEOUT_S, ProbeServer, page_errors, run_js, wait_js, widget_when
+from tests.webkit.driver import ENGINE_TIMEOUT_S, page_errors, run_js, wait_js, widget_when
+from tests.webkit.probe import ProbeServer
 from tests.webkit.webkit_calculators_helpers import SHOWS, TABLET
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -1,8 +1,11 @@
-"""Fixtures of the WebKit lane: the built site in WebKitGTK through WebDriver.
+"""Fixtures of WebKitGTK through WebDriver: the built site in the tablet's own engine
+(loaded for every test folder by tests/conftest.py's pytest_plugins, so that a story
+written once in tests/browser/ runs in WebKit too).
 
 The site is the one strict build of the session (``built_site`` from
 tests/conftest.py), served over HTTP by this lane's own servers (tests/webkit/driver.py:
-every page carries a small probe script, since WebDriver cannot inject one). A missing
+every page carries a small probe script, since WebDriver cannot inject one:
+tests/webkit/probe.py). A missing
 WebKitWebDriver, Xvfb or selenium fails these tests: it never skips them.
 """
 
@@ -17,14 +20,8 @@ from typing import Any
 import pytest
 
 from tests.browser.site_helpers import SEARCH_WORKER_PROBE
-from tests.webkit.driver import (
-    INSTALL_HINT,
-    WEBKIT_DRIVER,
-    MissingWebKit,
-    ProbeServer,
-    start_webkit,
-    start_xvfb,
-)
+from tests.webkit.driver import INSTALL_HINT, WEBKIT_DRIVER, MissingWebKit, start_webkit, start_xvfb
+from tests.webkit.probe import ProbeServer
 
 ENGINE_PATH = "/assets/engine/"
 

@@ -1,0 +1,262 @@
+"""One small page API over both browser engines, so that a story is written once and
+run in Chromium (Playwright) and in WebKitGTK (Selenium WebDriver).
+
+A story asks for the ``site_page`` fixture (tests/browser/page_fixtures.py), which is
+parametrized over both engines and gives a factory: ``site_page(width, height,
+engine_files=...)`` opens a fresh browser session at that size on the built site,
+served over HTTP, and returns a :class:`SitePage`. Everything the API reads is the
+page's own state (``data-state``, ``data-source``, ``data-engine``, the text and the
+values of its fields); every wait polls such a state, with a ceiling, never a sleep.
+
+Scripts are function bodies (``return ...``) with their arguments as ``arguments[i]``,
+WebDriver's convention; the Chromium side wraps them in a function for Playwright.
+
+What only one engine's driver can do (Playwright's request log and interception,
+Chromium's CPU throttling, layout-shift entries) stays in single-engine tests.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+from abc import ABC, abstractmethod
+from pathlib import Path
+from typing import Any
+
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+
+from tests.browser.site_helpers import url
+from tests.webkit.driver import narrowest_viewport, page_errors, wait_js
+
+#: The main calculator of a calculator page.
+MAIN = ".chq-widget[data-mode=full]"
+#: A step's ceiling (s): a tap's effect, a field's message. Ceilings, not sleeps.
+STEP_S = 30.0
+#: The engine's ceiling (s): Pyodide's start under load, in either engine.
+ENGINE_S = 300.0
+
+# The main widget as one snapshot (separate reads could straddle a content swap).
+WIDGET = """
+const r = document.querySelector('.chq-widget[data-mode=full]') || document.querySelector('[data-calculator]');
+if (!r) return null;
+const h = r.querySelector('[data-headline]');
+return {calculator: r.dataset.calculator, state: r.dataset.state || null,
+        source: r.dataset.source || null, engine: r.dataset.engine || null,
+        result: r.getAttribute('data-result'), value: h ? h.dataset.value : null,
+        exact: h ? h.dataset.exact : null, text: h ? h.textContent.trim() : null,
+        hash: location.hash};
+"""
+
+# Scroll an element to the middle of the screen (not under the sticky answer bar).
+TO_MIDDLE = "arguments[0].scrollIntoView({block: 'center', behavior: 'instant'});"
+
+
+class SitePage(ABC):
+    """A browser tab on the built site. ``engine`` is ``"chromium"`` or ``"webkit"``."""
+
+    engine: str
+    base: str
+    server: Any = None  # the page's own server (``own_server`` or held engine files)
+
+    def stop_server(self) -> None:
+        """Stop this page's own server (``own_server=True``): nothing answers at
+        ``base`` any more (a club's laptop gone, the tablet out of its Wi-Fi)."""
+        assert self.server is not None, "this page has no server of its own"
+        self.server.httpd.shutdown()
+        self.server.httpd.server_close()
+
+    @abstractmethod
+    def open(self, path: str) -> None:
+        """Load ``path`` (relative to the site, with any ``#fragment``)."""
+
+    @abstractmethod
+    def run(self, body: str, *args: Any) -> Any:
+        """Run a function body in the page; return its (JSON) value."""
+
+    @abstractmethod
+    def wait(self, body: str, *args: Any, what: str, timeout: float = STEP_S) -> Any:
+        """Poll ``body`` until it returns something truthy; return that. On timeout,
+        fail saying ``what`` was awaited and what the main widget showed instead."""
+
+    @abstractmethod
+    def tap(self, selector: str) -> None:
+        """Tap the first element matching ``selector``, brought to mid-screen."""
+
+    @abstractmethod
+    def type(self, text: str) -> None:
+        """Type ``text`` into the focused element, key by key."""
+
+    @abstractmethod
+    def press(self, key: str) -> None:
+        """Press one key (``"Tab"``, ``"Enter"``, ``"Escape"``) or ``"Select all"``."""
+
+    @abstractmethod
+    def errors(self) -> list[str]:
+        """The script errors of this document (uncaught errors, rejections, console errors)."""
+
+    @abstractmethod
+    def resize(self, width: int, height: int) -> None:
+        """Set the viewport (WebKit: MiniBrowser's narrowest is about 447 px wide)."""
+
+    @abstractmethod
+    def screenshot(self, path: Path) -> None:
+        """Save what the screen shows, for a person to look at."""
+
+    @abstractmethod
+    def release_engine_files(self) -> None:
+        """Let the engine's held files through (``engine_files="held"``)."""
+
+    def text(self, selector: str) -> str:
+        """The rendered text of the first element matching ``selector`` ("" if none)."""
+        return str(self.run("const e = document.querySelector(arguments[0]);"
+                            " return e ? e.innerText : '';", selector))
+
+    def value(self, selector: str) -> str:
+        """The value of the first field matching ``selector``."""
+        return str(self.run("return document.querySelector(arguments[0]).value;", selector))
+
+    def widget(self) -> dict[str, Any] | None:
+        """The main widget's state, source, engine, result and headline, in one read."""
+        snapshot: dict[str, Any] | None = self.run(WIDGET)
+        return snapshot
+
+    def widget_when(self, condition: str, *args: Any, what: str, timeout: float = ENGINE_S) -> dict[str, Any]:
+        """Wait until ``condition`` (a JS expression over ``r``, the main widget's
+        dataset, ``inputs``, its result's inputs or null, and ``arguments``) holds;
+        return the widget's snapshot taken in the same script."""
+        body = (
+            "{ const w = document.querySelector('.chq-widget[data-mode=full]');"
+            " if (!w) return null; const r = w.dataset;"
+            " let inputs = null; try { inputs = r.result ? JSON.parse(r.result).inputs : null; }"
+            " catch (e) { inputs = null; }"
+            f" if (!({condition})) return null; }}" + WIDGET
+        )
+        snapshot: dict[str, Any] = self.wait(body, *args, what=what, timeout=timeout)
+        return snapshot
+
+
+class ChromiumPage(SitePage):
+    """Playwright's page in a fresh context (its requests logged: ``requests``)."""
+
+    engine = "chromium"
+
+    def __init__(self, context: Any, base: str, server: Any = None) -> None:
+        self.context = context
+        self.base = base
+        self.server = server
+        self.page = context.new_page()
+        self._errors: list[str] = []
+        self.page.on("pageerror", lambda exc: self._errors.append(f"pageerror: {exc}"))
+        self.page.on("console", lambda msg: self._errors.append(f"console.error: {msg.text}")
+                     if msg.type == "error" else None)
+        self._held: list[Any] = []
+        self._released = False
+
+    def hold_engine_files(self) -> None:
+        def hold(route: Any) -> None:
+            if self._released:
+                route.continue_()
+            else:
+                self._held.append(route)
+
+        self.context.route("**/assets/engine/**", hold)
+
+    def release_engine_files(self) -> None:
+        self._released = True
+        for route in self._held:
+            route.continue_()
+
+    def open(self, path: str) -> None:
+        self.page.goto(url(self.base, path))
+
+    @staticmethod
+    def _function(body: str) -> str:
+        return f"(args) => (function () {{ {body} }}).apply(null, args)"
+
+    def run(self, body: str, *args: Any) -> Any:
+        return self.page.evaluate(self._function(body), list(args))
+
+    def wait(self, body: str, *args: Any, what: str, timeout: float = STEP_S) -> Any:
+        try:
+            return self.page.wait_for_function(self._function(body), arg=list(args),
+                                               timeout=timeout * 1000).json_value()
+        except Exception as exc:
+            shown = None
+            with contextlib.suppress(Exception):
+                shown = self.widget()
+            raise AssertionError(f"waited {timeout:.0f} s for {what}; page at {self.page.url} "
+                                 f"shows {json.dumps(shown)[:1500]} ({type(exc).__name__})") from exc
+
+    def tap(self, selector: str) -> None:
+        element = self.page.locator(selector).first
+        element.evaluate("e => e.scrollIntoView({block: 'center', behavior: 'instant'})")
+        element.click()
+
+    def type(self, text: str) -> None:
+        self.page.keyboard.type(text)
+
+    def press(self, key: str) -> None:
+        self.page.keyboard.press("Control+A" if key == "Select all" else key)
+
+    def errors(self) -> list[str]:
+        return list(self._errors)
+
+    def resize(self, width: int, height: int) -> None:
+        self.page.set_viewport_size({"width": width, "height": height})
+
+    def screenshot(self, path: Path) -> None:
+        self.page.screenshot(path=str(path))
+
+    def off_origin(self) -> list[str]:
+        """Requests this page's context made to any other host (blocked)."""
+        return list(self.context.requests.off_origin)
+
+
+class WebKitPage(SitePage):
+    """A WebKitGTK session through WebDriver; its pages carry the probe
+    (tests/webkit/probe.py), which collects the script errors."""
+
+    engine = "webkit"
+
+    def __init__(self, driver: Any, base: str, server: Any = None) -> None:
+        self.driver = driver
+        self.base = base
+        self.server = server  # a ProbeServer of this page's own (held engine files)
+
+    def release_engine_files(self) -> None:
+        assert self.server is not None, "this page's engine files are not held"
+        self.server.release()
+
+    def open(self, path: str) -> None:
+        self.driver.get(url(self.base, path))
+
+    def run(self, body: str, *args: Any) -> Any:
+        return self.driver.execute_script(body, *args)
+
+    def wait(self, body: str, *args: Any, what: str, timeout: float = STEP_S) -> Any:
+        return wait_js(self.driver, body, *args, timeout=timeout, what=what, explain=WIDGET)
+
+    def tap(self, selector: str) -> None:
+        element = self.driver.find_element(By.CSS_SELECTOR, selector)
+        self.driver.execute_script(TO_MIDDLE, element)
+        element.click()
+
+    def type(self, text: str) -> None:
+        self.driver.switch_to.active_element.send_keys(text)
+
+    def press(self, key: str) -> None:
+        field = self.driver.switch_to.active_element
+        if key == "Select all":
+            field.send_keys(Keys.CONTROL, "a")
+        else:
+            field.send_keys(getattr(Keys, key.upper()))
+
+    def resize(self, width: int, height: int) -> None:
+        narrowest_viewport(self.driver, width, height)
+
+    def screenshot(self, path: Path) -> None:
+        self.driver.save_screenshot(str(path))
+
+    def errors(self) -> list[str]:
+        return page_errors(self.driver)

@@ -1,0 +1,72 @@
+"""The ``site_page`` fixture: a story's page, once in Chromium and once in WebKitGTK
+(the page API of tests/browser/page_api.py). Loaded for every test folder by
+tests/conftest.py's pytest_plugins."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+
+from tests.browser.page_api import ChromiumPage, SitePage, WebKitPage
+from tests.serving import RequestLog, StaticServer
+from tests.webkit.probe import ProbeServer
+from tests.webkit.webkit_fixtures import ENGINE_PATH
+
+
+@pytest.fixture(params=["chromium", "webkit"])
+def site_page(request: pytest.FixtureRequest, built_site: Path) -> Iterator[Callable[..., SitePage]]:
+    """Factory: ``site_page(width=820, height=1180, engine_files="served",
+    own_server=False)`` gives a fresh page on the built site in this test's engine
+    (the test runs once in Chromium, once in WebKitGTK).
+
+    * ``engine_files="held"``: the engine's files are not answered until
+      ``page.release_engine_files()``, so the page stays before its engine for as
+      long as the story wants.
+    * ``own_server=True``: the site byte for byte from a server of this page's own,
+      which ``page.stop_server()`` stops, with the service worker (the offline copy);
+      otherwise there is none, as in a browser without one. (WebKit's pages then
+      carry no probe: ``page.errors()`` is for pages without an own server.)
+
+    In Chromium every request is logged, and one to another host fails the test."""
+    engine = request.param
+    closing: list[Callable[[], object]] = []
+    chromium_pages: list[ChromiumPage] = []
+
+    def served(server: StaticServer) -> str:
+        server.__enter__()
+        closing.append(lambda: server.__exit__(None, None, None))
+        return server.origin + "/"
+
+    def make(width: int = 820, height: int = 1180, *, engine_files: str = "served",
+             own_server: bool = False) -> SitePage:
+        assert engine_files in ("served", "held"), engine_files
+        assert not (own_server and engine_files == "held"), "held engine files come from the shared servers"
+        own = StaticServer(built_site) if own_server else None
+        if engine == "chromium":
+            base = served(own) if own else request.getfixturevalue("site_url")
+            options = {} if own else {"service_workers": "block"}
+            context = request.getfixturevalue("browser").new_context(
+                viewport={"width": width, "height": height}, **options)
+            context.requests = RequestLog(base.rstrip("/"))
+            context.route("**/*", context.requests.route)
+            closing.append(context.close)
+            chromium = ChromiumPage(context, base, own)
+            if engine_files == "held":
+                chromium.hold_engine_files()
+            chromium_pages.append(chromium)
+            return chromium
+        driver = request.getfixturevalue("new_webkit")(width, height)
+        if own:
+            return WebKitPage(driver, served(own), own)
+        if engine_files == "served":
+            return WebKitPage(driver, request.getfixturevalue("probe_site"))
+        held = ProbeServer(built_site, stalled=[ENGINE_PATH])
+        return WebKitPage(driver, served(held), held)
+
+    yield make
+    for close in reversed(closing):
+        close()
+    for chromium in chromium_pages:
+        assert chromium.off_origin() == [], "requests to other hosts"
