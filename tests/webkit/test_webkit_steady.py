@@ -26,8 +26,9 @@ from tests.browser.steady_helpers import (
     mounted,
     moves,
 )
-from tests.webkit.conftest import ENGINE_PATH
-from tests.webkit.driver import ENGINE_TIMEOUT_S, ProbeServer, page_errors, run_js, wait_js
+from tests.webkit.driver import ENGINE_TIMEOUT_S, page_errors, run_js, wait_js
+from tests.webkit.probe import ProbeServer
+from tests.webkit.webkit_fixtures import ENGINE_PATH
 
 
 @pytest.fixture(scope="module")
