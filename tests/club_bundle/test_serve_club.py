@@ -34,10 +34,9 @@ from tools import bundle_serve
 
 PAGE = "rules/blinds/"
 STYLE = "assets/stylesheets/"
-# What a club room asks of the laptop at once, and how long a tablet may wait.
+# What a club room asks of the laptop at once.
 TABLETS = 200
 REQUESTS_EACH = 2
-AT_MOST_SECONDS = 2.0
 # A silent connection is closed within this (serve.py's limit is 10 s).
 IDLE_LIMIT = 10
 # The whole-request limit the trickle test gives its server (serve.py's is 30 s), the
@@ -65,16 +64,29 @@ def stylesheet(site: Path) -> str:
 # ---------------------------------------------------------------------- a room at once
 
 
-def test_a_room_of_tablets_at_once_is_served_quickly(club_host: Path) -> None:
+def listen_drops() -> int:
+    """The kernel's count of connections it dropped at a full listen queue (TcpExt
+    ListenDrops in /proc/net/netstat): it does not depend on how busy the machine is."""
+    lines = Path("/proc/net/netstat").read_text().splitlines()
+    for names, values in zip(lines[::2], lines[1::2], strict=True):
+        if names.startswith("TcpExt:"):
+            return int(dict(zip(names.split()[1:], values.split()[1:], strict=True))["ListenDrops"])
+    raise AssertionError("no TcpExt line in /proc/net/netstat")
+
+
+def test_a_room_of_tablets_at_once_loses_no_connection(club_host: Path) -> None:
     """200 tablets open a page at the same moment (each then fetches the stylesheet):
-    every request is answered in full within 2 s, none fails. A listen queue of 5
-    made the kernel drop most of the connections, each retried after 1, 3, 7 s..."""
+    every request is answered in full, none fails, and the kernel drops no connection
+    at the listen queue. A queue of 5 made it drop most of them, each retried after 1,
+    3, 7 s... How long the requests took is printed (a figure: it depends on the
+    machine's load, so it is not asserted)."""
     site = club_host / "rules"
     paths = ["/" + PAGE, "/" + stylesheet(site)]
     times: list[float] = []
     failures: list[str] = []
     lock = threading.Lock()
     with serve_py(site) as (origin, _):
+        drops = listen_drops()
         start = threading.Barrier(TABLETS, timeout=60)
 
         def tablet() -> None:
@@ -99,18 +111,18 @@ def test_a_room_of_tablets_at_once_is_served_quickly(club_host: Path) -> None:
         for thread in threads:
             thread.join(timeout=120)
         assert not any(thread.is_alive() for thread in threads), "a tablet is still waiting after 120 s"
+        dropped = listen_drops() - drops
 
     ordered = sorted(times)
     slow = sum(t > 1.0 for t in ordered)
-    too_slow = sum(t > AT_MOST_SECONDS for t in ordered)
     print(f"\nserve.py, {TABLETS} tablets x {REQUESTS_EACH} requests at once: {len(ordered)} answered, "
           f"{len(failures)} failed; median {statistics.median(ordered) * 1000:.0f} ms, "
           f"90 % {ordered[int(0.9 * len(ordered))] * 1000:.0f} ms, "
           f"99 % {ordered[int(0.99 * len(ordered))] * 1000:.0f} ms, max {ordered[-1] * 1000:.0f} ms; "
-          f"{slow} over 1 s, {too_slow} over {AT_MOST_SECONDS:.0f} s")
+          f"{slow} over 1 s; {dropped} connections dropped at the listen queue")
     assert failures == [], failures[:5]
     assert len(ordered) == TABLETS * REQUESTS_EACH
-    assert too_slow == 0, f"{too_slow} requests took over {AT_MOST_SECONDS} s (slowest {ordered[-1]:.1f} s)"
+    assert dropped == 0, f"the kernel dropped {dropped} connections: serve.py's listen queue is too short"
 
 
 # ------------------------------------------------------------------ idle connections
