@@ -96,7 +96,7 @@ STYLESHEETS = [
     "offline/offline.css",
 ]
 # The entries of the one script, evaluated in this order as module tags would be.
-SCRIPTS = ["widget/main.js", "glossary/glossary.js", "theme/keyboard.js"]
+SCRIPTS = ["widget/main.js", "glossary/glossary.js", "theme/keyboard.js", "theme/back-to-top.js"]
 WORKER_SOURCE = "engine/engine-worker.js"
 # The scripts the templates write inline: name (chq_inline.<name> in a template) ->
 # (module, the function it runs there).

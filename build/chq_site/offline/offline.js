@@ -298,15 +298,14 @@ import { ROOTS, remembered } from "./roots.js";
       if (!header) return;
       // "Ready offline" in words, and a tap (or Enter) opens what it means: a tick
       // alone, explained only in a hover title, said nothing on a phone. A phone
-      // shows "Saved" beside the tick (offline.css): "Offline" alone reads as "no
-      // connection". The button's name stays "Ready offline".
+      // shows the same words, on two short lines (offline.css): "Offline" alone
+      // reads as "no connection", and "Saved" said nothing of what was saved.
       badge = document.createElement("div");
       badge.className = "chq-offline";
       badge.setAttribute("role", "status");
       badge.innerHTML =
         '<button type="button" class="chq-offline__button" aria-expanded="false" aria-controls="chq-offline-info">' +
-        `${ICON_READY}<span class="chq-offline__label">${WORDS.ready}</span>` +
-        `<span class="chq-offline__short" aria-hidden="true">${WORDS.saved}</span></button>` +
+        `${ICON_READY}<span class="chq-offline__label">${WORDS.ready}</span></button>` +
         '<p class="chq-offline__info" id="chq-offline-info" hidden></p>';
       const button = badge.querySelector("button");
       const info = badge.querySelector(".chq-offline__info");
