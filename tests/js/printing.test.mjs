@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { test } from "node:test";
 
-import { fixed, pct, pctRange, points } from "../../build/chq_site/widget/printing.js";
+import { exact, exactRange, fixed, pct, pctRange, points } from "../../build/chq_site/widget/printing.js";
 
 const golden = JSON.parse(readFileSync(new URL("../fixtures/printing.json", import.meta.url), "utf8"));
 
@@ -26,6 +26,19 @@ test("a difference in points prints as Python prints it", () => {
 
 test("a range prints as Python prints it", () => {
   for (const { low, high, printed } of golden.pct_range) assert.equal(pctRange(low, high), printed);
+});
+
+test("an exact value reads as Python prints it", () => {
+  for (const { figure, printed } of golden.exact) assert.equal(exact(figure), printed, JSON.stringify(figure));
+});
+
+test("an exact range reads as Python prints it", () => {
+  for (const { low, high, printed } of golden.exact_range) assert.equal(exactRange(low, high), printed);
+});
+
+test("the golden values hold the long fraction and the difference shown", () => {
+  assert.ok(golden.exact.some(({ printed }) => printed.includes("(44 digits each)") && printed.endsWith("about 5 in 6")));
+  assert.ok(golden.points.some(({ printed }) => printed === "+1.0"));
 });
 
 test("the golden values hold the ties that drifted", () => {
