@@ -84,6 +84,7 @@ STYLESHEETS = [
     "widget/result.css",
     "widget/chart.css",
     "widget/details.css",
+    "theme/tables.css",
     "theme/links.css",
     "glossary/glossary.css",
     "fight/fight.css",

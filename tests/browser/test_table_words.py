@@ -327,8 +327,9 @@ def test_the_status_while_starting_speaks_the_tables_words(new_context: Any, sit
 
 
 def test_the_headline_says_a_tap_shows_the_fraction(open_page: Any) -> None:
-    """The headline toggles the exact fraction; a cue under it says so, in sight, and
-    is part of the button's description; the keyboard toggles it too."""
+    """The headline opens its exact value under the percentage (which stays); a cue
+    under it says so, in sight, and is part of the button's description; the keyboard
+    toggles it too."""
     params = {"att_dice": 6, "def_dice": 5}
     want = compute("close_assault", params)["p_attacker_wins"]
     page = open_page(PAGES["close_assault"] + "#att_dice=6&def_dice=5", TABLET)
@@ -348,17 +349,20 @@ def test_the_headline_says_a_tap_shows_the_fraction(open_page: Any) -> None:
     page.keyboard.press("Enter")
     page.wait_for_function("() => document.querySelector('.chq-widget[data-mode=full] [data-headline]')"
                            ".getAttribute('aria-pressed') === 'true'")
-    assert headline.inner_text().strip() == want["exact"]
-    assert cue.inner_text() == "Tap for the percentage"
+    exact = root.locator("[data-headline-exact]").first
+    assert headline.inner_text().strip() == printing.pct(want)
+    assert exact.is_visible() and exact.text_content() == printing.exact(want)
+    assert cue.inner_text() == "Tap to hide the exact value"
     page.keyboard.press("Space")
     page.wait_for_function("() => document.querySelector('.chq-widget[data-mode=full] [data-headline]')"
                            ".getAttribute('aria-pressed') === 'false'")
     assert headline.inner_text().strip() == printing.pct(want)
+    assert exact.is_hidden()
     # A tap on the cue itself does what it says.
     cue.click()
     page.wait_for_function("() => document.querySelector('.chq-widget[data-mode=full] [data-headline]')"
                            ".getAttribute('aria-pressed') === 'true'")
-    assert headline.inner_text().strip() == want["exact"]
+    assert exact.text_content() == printing.exact(want)
     assert page.chq_errors == []
 
 

@@ -107,14 +107,16 @@ def test_stepper_segments_and_switch_update_result_and_fragment(session: Session
     assert current_fragment(page) == {"distance": "18", "chain_dice": "2"}
     assert "no distance" in root.locator(".chq-presets__note").inner_text()
 
-    # The exact fraction is a tap away.
+    # The exact value is a tap away, under the percentage, which stays.
     expected = compute("spotting", {"distance": 18, "chain_dice": 2})["p_spotted"]
-    headline = root.locator("[data-headline]")
+    headline = root.locator("[data-headline]").first
     headline.click()
-    assert headline.inner_text().strip() == expected["exact"]
+    assert headline.inner_text().strip() == printing.pct(expected)
+    assert root.locator("[data-headline-exact]").first.inner_text() == printing.exact(expected)
     assert headline.get_attribute("aria-pressed") == "true"
     headline.click()
     assert headline.inner_text().strip() == printing.pct(expected)
+    assert root.locator("[data-headline-exact]").first.is_hidden()
 
     # Reset: back to the starting inputs, and the fragment goes away.
     root.locator("button[type=reset]").click()

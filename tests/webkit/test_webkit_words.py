@@ -4,7 +4,7 @@ an iPad: a glossary term opens its definition in place, the Hidden Units headlin
 words: the rules named, not their documents' numbers (outside the readings); the
 Blind's move names its distance; the status while the engine starts speaks of the
 calculator getting ready (the engine's size in its details); the headline says that
-a tap shows the exact fraction, and the keyboard toggles it. The built site, the real
+a tap opens the exact value under the percentage, and the keyboard toggles it. The built site, the real
 Pyodide engine; numbers compared with ``calculators.compute()``.
 (tests/browser/test_table_words.py covers the rest in Chromium.)
 """
@@ -218,19 +218,22 @@ def test_the_headline_says_a_tap_shows_the_fraction(probe_site: str, new_webkit:
     assert cue.is_displayed() and cue.text == "Tap for the exact fraction"
     assert cue.get_attribute("id") in headline.get_attribute("aria-describedby").split()
     state = ("const h = document.querySelector('.chq-widget[data-mode=full] button[data-headline]');"
+             " const x = document.querySelector('.chq-widget[data-mode=full] [data-headline-exact]');"
              " return h.getAttribute('aria-pressed') === arguments[0] &&"
-             " [h.textContent.trim(), document.querySelector('.chq-widget[data-mode=full] [data-headline-cue]')"
+             " [h.textContent.trim(), x.hidden ? null : x.textContent,"
+             " document.querySelector('.chq-widget[data-mode=full] [data-headline-cue]')"
              ".textContent, document.activeElement === h];")
-    # The keyboard: Enter and Space on the focused headline toggle it.
+    percentage, exact = printing.pct(want["p_attacker_wins"]), printing.exact(want["p_attacker_wins"])
+    # The keyboard: Enter and Space on the focused headline toggle it; the percentage stays.
     run_js(driver, "arguments[0].focus()", headline)
     ActionChains(driver).send_keys(Keys.ENTER).perform()
-    shown = wait_js(driver, state, "true", what="the exact fraction, from Enter")
-    assert shown == [want["p_attacker_wins"]["exact"], "Tap for the percentage", True], shown
+    shown = wait_js(driver, state, "true", what="the exact value, from Enter")
+    assert shown == [percentage, exact, "Tap to hide the exact value", True], shown
     ActionChains(driver).send_keys(Keys.SPACE).perform()
-    shown = wait_js(driver, state, "false", what="the percentage again, from Space")
-    assert shown == [printing.pct(want["p_attacker_wins"]), "Tap for the exact fraction", True], shown
+    shown = wait_js(driver, state, "false", what="the exact value closed, from Space")
+    assert shown == [percentage, None, "Tap for the exact fraction", True], shown
     # A tap on the cue does what it says.
     cue.click()
-    shown = wait_js(driver, state, "true", what="the exact fraction, from a tap on the cue")
-    assert shown[0] == want["p_attacker_wins"]["exact"], shown
+    shown = wait_js(driver, state, "true", what="the exact value, from a tap on the cue")
+    assert shown[:2] == [percentage, exact], shown
     assert page_errors(driver) == []

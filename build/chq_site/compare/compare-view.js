@@ -6,7 +6,7 @@
  * and B's bars in pairs (A striped and lettered "A", B solid and lettered "B": not
  * told apart by colour alone). Plain HTML, like charts.js. */
 
-import { markedRows } from "../widget/charts.js";
+import { barFor, markedRows } from "../widget/charts.js";
 import { headlineFor } from "../widget/headline.js";
 import { ResultView } from "../widget/result.js";
 import { fixed, minus, pct, points, tails } from "../widget/printing.js";
@@ -59,6 +59,7 @@ function side(name, answer, m) {
   headline.dataset.exact = "";
   headline.textContent = state === "loading" ? "…" : "–";
   box.append(headline);
+  if (spec.headline.key) box.append(el("span", { class: "chq-headline__exact", "data-headline-exact": true, hidden: true }));
   if (state === "ready") {
     const view = new ResultView(box, spec, m.widget.uid, (fn) => m.widget.guard(fn));
     view.result = answer.result;
@@ -235,13 +236,11 @@ function charts(spec, ra, rb, view) {
 }
 
 function bar(name, value, marked, top, head) {
-  const fillBar = el("span", { class: `chq-bar chq-bar--${name}` });
-  fillBar.style.width = `${(100 * (Number(value.value) || 0)) / top}%`;
   return el("tr", { class: `chq-pair__${name}${marked ? " is-current" : ""}` }, [
     head,
     el("td", { class: "chq-pair__who", text: name.toUpperCase() },
        marked ? [el("span", { class: "chq-sr", text: " (counts)" })] : []),
-    el("td", { class: "chq-bar-cell" }, [fillBar]),
+    el("td", { class: "chq-bar-cell" }, barFor(value, top, `chq-bar chq-bar--${name}`)),
     el("td", { class: "chq-value", text: pct(value) }),
   ]);
 }

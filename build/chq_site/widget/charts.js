@@ -2,7 +2,7 @@
  * on one scale, the rows that count for the headline marked, and for outcomes that
  * add up a toggle between "exactly" and "at least". Plain HTML tables, no canvas. */
 
-import { pct, tails } from "./printing.js";
+import { pct, ratio, tails } from "./printing.js";
 import { el, fill } from "./util.js";
 
 /** Draw the charts of ``output`` (a ResultView: root, spec, result, view, uid, guard). */
@@ -35,12 +35,10 @@ export function renderCharts(output) {
     const rows = entries.map((entry, i) => {
       let label = fill(chart.label, entry, i);
       if (chart.cumulative && output.view === "at-least" && i < entries.length - 1) label += " or more";
-      const bar = el("span", { class: "chq-bar" });
-      bar.style.width = `${(100 * (Number(shown[i].value) || 0)) / top}%`;
       const prob = entry[chart.value] || {};
       const row = el("tr", { class: marked.has(i) ? "is-current" : null }, [
         el("th", { scope: "row", text: label }, marked.has(i) ? [el("span", { class: "chq-sr", text: " (counts)" })] : []),
-        el("td", { class: "chq-bar-cell" }, [bar]),
+        el("td", { class: "chq-bar-cell" }, barFor(shown[i], top)),
         el("td", { class: "chq-value", text: pct(shown[i]),
                     title: output.view === "exactly" && prob.exact ? `exactly ${prob.exact}` : null }),
       ]);
@@ -50,6 +48,16 @@ export function renderCharts(output) {
     nodes.push(figure);
   }
   box.replaceChildren(...nodes);
+}
+
+/** A chance's bar, as wide as its share of ``top`` (at least a pixel, so a possible
+ *  outcome shows); none for an impossible one (exactly 0), which draws nothing. */
+export function barFor(figure, top, className = "chq-bar") {
+  const x = ratio(figure);
+  if (!x || x[0] === 0n) return [];
+  const bar = el("span", { class: className });
+  bar.style.width = `${(100 * (Number(figure.value ?? figure) || 0)) / top}%`;
+  return [bar];
 }
 
 /** "At least": each entry's chance plus every later one's, as figures {value, exact}. */

@@ -27,6 +27,7 @@
  */
 
 import { placeNewPages, loadFailedNavigations } from "../theme/navigation.js";
+import { watchWideTables } from "../theme/wide-tables.js";
 import { watchSearch } from "../search/search-hold.js";
 import { eachPage } from "./util.js";
 import { Widget } from "./widget.js";
@@ -78,6 +79,7 @@ function start() {
 
   loadFailedNavigations();
   watchSearch();
+  watchWideTables(); // a table wider than its box says it scrolls (theme/wide-tables.js)
 
   eachPage(safeMount); // this page now, then each page Material shows (util.js)
   placeNewPages(); // after the widgets of a page brought in are mounted: they change its length

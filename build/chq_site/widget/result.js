@@ -1,19 +1,19 @@
 /* A widget's answer, drawn the same way whoever computed it (the build or the
- * engine): the headline (a percentage; tap for the exact fraction, as the cue under
- * it says), the figures, the charts and the working (full widgets only), and the
+ * engine): the headline (a percentage; a tap opens its exact value beside it, as the
+ * cue under it says), the figures, the charts and the working (full widgets only), and the
  * steps of the explanation. An answer from an answer table is "partial": it has no
  * chart and no working yet. */
 
 import { renderCharts } from "./charts.js";
 import { engine } from "../engine/engine.js";
 import { headlineFor } from "./headline.js";
-import { fixed, pct, pctRange } from "./printing.js";
+import { exact, exactRange, fixed, pct, pctRange } from "./printing.js";
 import { besideText, endsText } from "./range-words.js";
 import { el, fill } from "./util.js";
 
 /** The line under the headline button that says what a tap on it shows. */
 function cueText(exact, hasFraction) {
-  if (exact) return "Tap for the percentage";
+  if (exact) return "Tap to hide the exact value";
   return hasFraction ? "Tap for the exact fraction" : "Tap for more digits";
 }
 
@@ -31,7 +31,7 @@ export class ResultView {
     this.uid = uid;
     this.guard = guard;
     this.result = null; // the answer shown
-    this.showExact = false; // the headline as the exact fraction
+    this.showExact = false; // the headline's exact value shown beside it
     // The charts: "exactly" | "at-least", from the chart that says (a Blind's move: at least).
     this.view = ((spec.charts || []).find((chart) => chart.view) || { view: "exactly" }).view;
   }
@@ -70,13 +70,15 @@ export class ResultView {
     headline.textContent = shown;
     headline.dataset.value = "";
     headline.dataset.exact = "";
-    for (const node of this.root.querySelectorAll("[data-ends], [data-beside], [data-headline-cue]")) node.hidden = true;
+    for (const node of this.root.querySelectorAll("[data-ends], [data-beside], [data-headline-cue], [data-headline-exact]")) {
+      node.hidden = true;
+    }
     const note = this.root.querySelector(".chq-output__hint");
     note.textContent = hint;
     note.hidden = false;
   }
 
-  /** The headline button: the percentage, or the exact fraction. */
+  /** The headline button: its exact value, beside the percentage, shown or not. */
   toggleExact() {
     this.showExact = !this.showExact;
     this.renderHeadline();
@@ -99,7 +101,6 @@ export class ResultView {
     headline.dataset.value = String(prob.value);
     headline.dataset.exact = prob.exact || "";
     headline.setAttribute("aria-pressed", String(this.showExact));
-    headline.classList.toggle("is-exact", this.showExact);
     // A tap on the headline is not obvious: the cue under it says what it shows.
     const cue = this.root.querySelector("[data-headline-cue]");
     if (cue) {
@@ -112,12 +113,17 @@ export class ResultView {
     const range = this.spec.headline.range;
     const high = range ? result[range.high] : null;
     headline.dataset.high = high ? String(high.value) : "";
-    const exactOnly = (p) => p.exact || `≈ ${Number(p.value).toPrecision(15)}`;
-    if (this.showExact) {
-      headline.textContent = high && !sameChance(prob, high)
-        ? `${exactOnly(prob)} – ${exactOnly(high)}` : exactOnly(prob);
-    } else {
-      headline.textContent = high ? pctRange(prob, high) : pct(prob);
+    headline.textContent = high ? pctRange(prob, high) : pct(prob);
+    // The exact value opens beside the percentage, never in its place: a fraction
+    // grouped and cut to read, "about 1 in N"; a range in percent (printing.js).
+    const exactNode = this.root.querySelector("[data-headline-exact]");
+    if (exactNode) {
+      const ranged = high && !sameChance(prob, high);
+      const text = this.showExact ? (ranged ? exactRange(prob, high) : exact(prob)) : "";
+      // Its parts (the fraction, its digits, "≈ the percentage", "about 1 in N") wrap as wholes.
+      const parts = text.split(/ (?=≈)|(?<=,) (?=about )| (?=\(\d)/);
+      exactNode.replaceChildren(...parts.flatMap((part, i) => [i ? " " : "", el("span", { text: part })]));
+      exactNode.hidden = !this.showExact;
     }
     this.renderBeside(range);
   }
