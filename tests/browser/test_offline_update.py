@@ -129,7 +129,9 @@ def test_a_first_visit_tab_moves_to_the_new_build_too(browser: Any, builds: Buil
         assert moved, f"the first-visit tab kept build 1's page and scripts after the update: {seen}"
         root = tab_a.locator("[data-calculator]").first
         expect(root).to_have_attribute("data-engine", "ready", timeout=ENGINE_TIMEOUT)
-        tab_a.locator('article a[href$="/rules/spotting/"]').first.click()  # the rules it reads
+        # the rules it reads, linked from "About this calculator" (folded: open it first)
+        tab_a.locator('article details:has(a[href$="/rules/spotting/"]) > summary').first.click()
+        tab_a.locator('article a[href$="/rules/spotting/"]').first.click()
         tab_a.wait_for_url(urljoin(base, "rules/spotting/"))
         expect(tab_a.locator("article")).to_contain_text(MARKER)
         seen = builds_seen(tab_a)

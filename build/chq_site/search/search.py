@@ -70,6 +70,7 @@ INTENT_BOOST = 1000
 # them (added to its entry in the index, never shown).
 CALCULATOR_WORDS: dict[str, str] = {
     "calculators/supply/": "ammunition: running out of ammo",
+    "calculators/spotting/": "spotting a Blind at a distance in inches",
 }
 # A section with no text of its own (a heading over a table, or over a pointer to
 # another page, which is left out of the index) matched on its title alone, with
