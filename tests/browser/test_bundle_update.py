@@ -21,6 +21,7 @@ from urllib.parse import urlsplit
 import pytest
 from playwright.sync_api import expect
 
+from tests.browser.offline_helpers import wait_ready_offline
 from tests.browser.site_helpers import build_edited_copy
 from tests.club_bundle.bundle_helpers import bundle, club_server, unzip_over
 
@@ -102,14 +103,6 @@ def test_update_reaches_a_browser_without_service_worker(
         assert off_origin(requested, base) == []
     finally:
         context.close()
-
-
-def wait_ready_offline(page) -> str:
-    """Wait for the header's "Ready offline"; return the build it names."""
-    badge = page.locator(".chq-offline")
-    expect(badge).to_be_visible(timeout=READY_TIMEOUT)
-    expect(badge).to_contain_text("Ready offline")
-    return badge.get_attribute("data-build") or ""
 
 
 def test_update_reaches_a_browser_through_its_service_worker(

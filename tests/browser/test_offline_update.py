@@ -224,9 +224,9 @@ def test_a_fight_in_progress_survives_another_tabs_reload(browser: Any, builds: 
     reloaded with it (test_two_tabs_never_mix_builds) and still shows that fight: it
     lives in B's address (fight=), with the same log and round 4's numbers."""
     from tests.browser import fight_helpers as fight
-    from tests.browser.test_fight import check_round
-    from tests.browser.test_fight_address import ROUND_4, three_draws
-    from tests.browser.test_widgets import fragment
+    from tests.browser.fight_address_helpers import ROUND_4, three_draws
+    from tests.browser.fight_helpers import check_round
+    from tests.browser.widgets_helpers import fragment
 
     base = club.base
     poison = Poison(base, "", times=0)  # routes and logs only

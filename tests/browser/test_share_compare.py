@@ -227,8 +227,8 @@ def test_share_without_clipboard_api(browser: Any, site_url: str) -> None:
 def test_compare_permalink_offline(browser: Any, site_url: str) -> None:
     """After one visit, a compared pair opens with the network off (the service
     worker's copy of the pages and the engine)."""
-    from tests.browser.test_offline import make_context as offline_context
-    from tests.browser.test_offline import wait_ready_offline
+    from tests.browser.offline_helpers import make_context as offline_context
+    from tests.browser.offline_helpers import wait_ready_offline
 
     mechanic, a, _, b = BY_NAME["close_assault"]
     context = offline_context(browser, site_url)

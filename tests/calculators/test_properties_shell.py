@@ -96,9 +96,9 @@ def test_the_command_lines_table_prints_the_range_its_ends_and_the_chance_withou
     """--table prints the headline as the page does: the range, each end named (which
     end is which read from compute(): the attacker's best is assaulting a suppressed
     unit), then the chance without the fire and the percentage points the fire adds."""
-    from calculators.cli import render_table
     from calculators.labels import beside_text, ends_text, headline_text
     from calculators.printing import pct
+    from calculators.table_text import render_table
 
     plan = {"variant": "armour-battles", "fire_dice": 5, "hit_faces": 6, "units": 3}
     r = compute("shell_then_assault", plan)

@@ -36,7 +36,14 @@ from tests.browser.readable_helpers import (
 )
 from tests.browser.site_helpers import built_pages, url
 from tests.browser.widgets_helpers import PAGES, fragment
-from tests.webkit.driver import ENGINE_TIMEOUT_S, STEP_TIMEOUT_S, narrowest_viewport, page_errors, run_js, wait_js
+from tests.webkit.driver import (
+    ENGINE_TIMEOUT_S,
+    STEP_TIMEOUT_S,
+    narrowest_viewport,
+    page_errors,
+    run_js,
+    wait_js,
+)
 
 PHONE = (390, 844)
 TABLET = (820, 1180)
