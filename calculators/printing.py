@@ -26,7 +26,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-__all__ = ["exact", "exact_range", "fixed", "pct", "pct_range", "points", "ratio"]
+__all__ = ["exact", "exact_range", "exactly", "fixed", "pct", "pct_range", "points", "ratio"]
 
 Figure = dict[str, Any] | float | int | Fraction | None
 
@@ -219,3 +219,8 @@ def exact_range(low: Figure, high: Figure) -> str:
         return "–"
     ends = [_decimals(x * 100, 6) + "%" for x in (a, b)]
     return ends[0] if ends[0] == ends[1] else f"{ends[0]} to {ends[1]}"
+
+
+def exactly(figure: dict[str, Any]) -> str:
+    """The command line's note beside a printed chance: its exact fraction in full."""
+    return f"exactly {figure['exact']}" if figure.get("exact") else "no exact fraction"

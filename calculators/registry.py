@@ -21,7 +21,7 @@ from .mechanic import Mechanic
 #: The modules built on the registry (their tables are views of it): they import it,
 #: so it cannot import them while it is being made. A module named ``__x__`` (the
 #: command line's ``__main__``) is never imported either.
-BUILT_ON = frozenset({"api", "cli", "labels", "luck", "outputs", "params", "registry", "sweep"})
+BUILT_ON = frozenset({"api", "cli", "labels", "luck", "outputs", "params", "registry", "sweep", "table_text"})
 
 
 def discover(package: str = __name__.rpartition(".")[0]) -> tuple[Mechanic, ...]:

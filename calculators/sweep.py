@@ -26,7 +26,7 @@ from .inputs import Param
 from .labels import FIGURES, headline_for
 from .mechanic import Mechanic
 from .params import mechanic_name
-from .printing import pct, ratio
+from .printing import exactly, pct, ratio
 from .registry import BY_NAME
 
 #: The values swept when none are given (clipped to the input's range).
@@ -110,7 +110,7 @@ def sweep_text(answer: dict[str, Any]) -> str:
     current = answer["current"]["value"] if answer["current"] else None
     rows = []
     for point in answer["points"]:
-        chance = (f"{pct(point['p'])}  ({_exactly(point['p'])})" if point["p"] is not None
+        chance = (f"{pct(point['p'])}  ({exactly(point['p'])})" if point["p"] is not None
                   else f"–  ({point['refused']['field']}: {point['refused']['message']})")
         rows.append((amount(param, point["value"]) + ":", chance, "  <- as set" if point["value"] == current else ""))
     width = max(len(row[0]) for row in rows)
@@ -119,10 +119,6 @@ def sweep_text(answer: dict[str, Any]) -> str:
     if "words" in answer:
         lines += ["", "  " + answer["words"]]
     return "\n".join(lines)
-
-
-def _exactly(chance: dict[str, Any]) -> str:
-    return f"exactly {chance['exact']}" if chance.get("exact") else "no exact fraction"
 
 
 def read_target(target: Any) -> Fraction:
