@@ -24,9 +24,9 @@ from __future__ import annotations
 
 from .api import HEADLINES, READINGS, compute, compute_json, dumps
 from .errors import InputError
-from .luck import luck
+from .luck import luck, luck_json
 from .params import MECHANICS, PARAMETERS, Param
-from .sweep import sweep
+from .sweep import sweep, sweep_json
 
 __all__ = [
     "HEADLINES",
@@ -39,5 +39,7 @@ __all__ = [
     "compute_json",
     "dumps",
     "luck",
+    "luck_json",
     "sweep",
+    "sweep_json",
 ]

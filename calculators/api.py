@@ -7,6 +7,7 @@ import functools
 import json
 import math
 import re
+from collections.abc import Callable
 from typing import Any
 
 from .errors import GIVEN_TWICE, InputError, NumberText, show
@@ -48,14 +49,27 @@ def compute_json(request: Any) -> str:
     >>> compute_json('{"mechanic": "rally", "params": {"disruption": -1}}')
     '{"error": {"field": "disruption", "message": "enter a whole number from 0 to 40 (you entered -1)"}}'
     """
+    return door_json(request, ("mechanic", "params"),
+                     lambda data: compute(data.get("mechanic"), data.get("params")))
+
+
+def door_json(request: Any, keys: tuple[str, ...], answer: Callable[[dict[str, Any]], Any]) -> str:
+    """A browser door (compute_json, sweep_json, luck_json): ``request`` read as JSON,
+    an object with no key but ``keys``, handed to ``answer``; its return value as
+    ``{"result": ...}``, a refusal as ``{"error": {"field", "message"}}``.
+
+    >>> print(door_json('{"a": 1, "b": 2}', ("a",), lambda data: data))
+    {"error": {"field": "request", "message": "has an unknown key 'b'; it takes a"}}
+    """
+    takes = keys[0] if len(keys) == 1 else ", ".join(keys[:-1]) + " and " + keys[-1]
     try:
         data = read_json(request, "request")
         if not isinstance(data, dict):
-            raise InputError("request", "must be an object with mechanic and params")
+            raise InputError("request", f"must be an object with {takes}")
         for key in data:
-            if key not in ("mechanic", "params"):
-                raise InputError("request", f"has an unknown key {show(key)}; it takes mechanic and params")
-        return dumps({"result": compute(data.get("mechanic"), data.get("params"))})
+            if key not in keys:
+                raise InputError("request", f"has an unknown key {show(key)}; it takes {takes}")
+        return dumps({"result": answer(data)})
     except InputError as exc:
         return dumps({"error": {"field": exc.field, "message": exc.message}})
 

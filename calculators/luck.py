@@ -18,6 +18,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
+from .api import door_json
 from .dice import Pool, successes
 from .errors import InputError, refused
 from .opposed import differences
@@ -83,6 +84,18 @@ def luck(mechanic: Any, params: Any = None, mine: Any = None, theirs: Any = None
             f"of rolls (1 in {one_in_text(p_better)}), {signed(margin)} or less in {pct(prob(p_worse))}",
         ],
     }
+
+
+def luck_json(request: Any) -> str:
+    """The browser's door to :func:`luck` (the engine's ``luck`` message): a JSON
+    request of ``mechanic``, ``params``, ``mine`` and ``theirs`` in; ``{"result": ...}``
+    or ``{"error": {"field", "message"}}`` out.
+
+    >>> luck_json('{"mechanic": "spotting", "params": {"distance": 18}, "mine": 9, "theirs": 0}')
+    '{"error": {"field": "rolled", "message": "the spotter rolls 4D at 4+: enter their successes from 0 to 4 (you entered 9)"}}'
+    """
+    return door_json(request, ("mechanic", "params", "mine", "theirs"),
+                     lambda data: luck(data.get("mechanic"), data.get("params"), data.get("mine"), data.get("theirs")))
 
 
 def luck_text(answer: dict[str, Any]) -> str:

@@ -20,7 +20,7 @@ import re
 from fractions import Fraction
 from typing import Any
 
-from .api import compute
+from .api import compute, door_json
 from .errors import InputError, refused
 from .inputs import Param
 from .labels import FIGURES, headline_for
@@ -92,6 +92,22 @@ def sweep(mechanic: Any, params: Any = None, over: Any = None, values: Any = Non
         out["fewest"] = None if fewest is None else fewest["value"]
         out["words"] = _words(param, points, fewest, wanted)
     return out
+
+
+def sweep_json(request: Any) -> str:
+    """The browser's door to :func:`sweep` (the engine's ``sweep`` message), as
+    :func:`~calculators.api.compute_json` is to compute(): a JSON request of
+    ``mechanic``, ``params``, ``over`` and, if wanted, ``values``, ``target`` and
+    ``figure``, in; ``{"result": ...}`` or ``{"error": {"field", "message"}}`` out.
+
+    >>> print(sweep_json('{"mechanic": "supply", "params": {}, "over": "supply_dice", "values": "1..3", "target": "0.3"}')[-43:])
+    "words": "You need 3 dice for 30%: 34.4%"}}
+    >>> print(sweep_json('{"mechanic": "supply", "params": {}, "over": "staff_order"}'))
+    {"error": {"field": "sweep", "message": "choose one of supply's whole-number inputs: supply_dice (you entered 'staff_order')"}}
+    """
+    return door_json(request, ("mechanic", "params", "over", "values", "target", "figure"),
+                     lambda data: sweep(data.get("mechanic"), data.get("params"), data.get("over"),
+                                        data.get("values"), data.get("target"), data.get("figure")))
 
 
 def sweep_text(answer: dict[str, Any]) -> str:

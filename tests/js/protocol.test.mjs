@@ -15,6 +15,8 @@ const sent = [
   ["worker", protocol.init({ indexURL: "http://h/i/", wheelURL: "http://h/w.whl" })], // no snapshot
   ["worker", protocol.compute(1, "spotting", { distance: 18 }, "chq1-spotting")],
   ["worker", protocol.compute(2, "rally", { disruption: 2 })],
+  ["worker", protocol.sweep(3, "supply", {}, { over: "supply_dice", target: "0.8" }, "chq1-supply-sweep")],
+  ["worker", protocol.luck(4, "spotting", { distance: 18 }, { mine: 3, theirs: 0 }, "chq1-spotting-luck")],
   ["page", protocol.progress("download", 100, 2000)],
   ["page", protocol.alive()],
   ["page", protocol.ready("snapshot", { total: 2300.5 }, "")],
@@ -60,4 +62,19 @@ test("a message that is not of the protocol is refused, naming what is wrong", (
                   JSON.stringify(message));
   }
   assert.throws(() => protocol.progress("nowhere", 0, 0), ProtocolError); // constructors check too
+});
+
+test("a sweep and a luck request carry their question, and no field left undefined", () => {
+  const sweep = protocol.sweep(4, "close_assault", { att_dice: 6 }, { over: "att_dice", values: "1..12", target: "0.8" }, "k");
+  assert.deepEqual(read(structuredClone(sweep), "worker"), {
+    type: "sweep", id: 4, key: "k", mechanic: "close_assault", params: { att_dice: 6 },
+    over: "att_dice", values: "1..12", target: "0.8" });
+  assert.deepEqual(protocol.sweep(5, "supply", {}, { over: "supply_dice" }),
+                   { type: "sweep", id: 5, mechanic: "supply", params: {}, over: "supply_dice" });
+  assert.deepEqual(read(protocol.luck(6, "spotting", { distance: 18 }, { mine: 3, theirs: 0 }), "worker"),
+                   { type: "luck", id: 6, mechanic: "spotting", params: { distance: 18 }, mine: 3, theirs: 0 });
+  assert.throws(() => protocol.sweep(7, "supply", {}, {}), /sweep: over is missing/);
+  assert.throws(() => protocol.luck(8, "spotting", {}, { mine: "3", theirs: 0 }), /luck: mine is "3"/);
+  assert.throws(() => read({ type: "luck", id: 1, mechanic: "spotting", params: {}, mine: 1, theirs: 0 }, "page"),
+                /goes to the worker, not the page/);
 });

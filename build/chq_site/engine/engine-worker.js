@@ -4,7 +4,7 @@
  * across Material's instant navigation). It loads the self-hosted Pyodide runtime
  * and the calculators wheel, then answers requests:
  *
- *   in:  init (once), compute
+ *   in:  init (once), compute, sweep, luck
  *   out: progress, alive, ready, failed, answer (superseded: a newer request with the
  *        same key came in)
  *
@@ -51,6 +51,8 @@ import {
 } from "./engine-worker/state.js";
 
 let computeJson = null;
+// Each request kind's door into the package (JSON text in and out): filled as it starts.
+const doors = { compute: null, sweep: null, luck: null };
 let started = null;
 const queue = new Map(); // key -> the newest request with that key
 let draining = false;
@@ -65,7 +67,7 @@ self.addEventListener("message", (event) => {
   }
   if (msg.type === "init") {
     if (!started) started = start(msg);
-  } else if (msg.type === "compute") {
+  } else if (msg.type in doors) {
     const key = msg.key || String(msg.id);
     const older = queue.get(key);
     if (older) post(protocol.answer(older.id, { superseded: true }));
@@ -136,7 +138,7 @@ async function start({ indexURL, wheelURL, snapshotURL, snapshotBytes, fetched, 
         pyodide = await until(loadPyodide({ indexURL, ...quiet, _loadSnapshot: data,
           fsInit: () => { mark("instantiated"); return filled; } }));
         mark("loadPyodide");
-        computeJson = pyodide.pyimport("calculators").compute_json;
+        openDoors(pyodide);
         mark("pyimport");
         check();
       } catch (error) {
@@ -159,7 +161,7 @@ async function start({ indexURL, wheelURL, snapshotURL, snapshotBytes, fetched, 
       mark("loadPyodide");
       post(protocol.progress("calculators", 1, 1));
       pyodide.unpackArchive(await wheel, "wheel");
-      computeJson = pyodide.pyimport("calculators").compute_json;
+      openDoors(pyodide);
       check();
     }
     mark("total");
@@ -172,6 +174,15 @@ async function start({ indexURL, wheelURL, snapshotURL, snapshotBytes, fetched, 
   } finally {
     clearInterval(alive);
   }
+}
+
+/** The package's doors, one per request kind: compute_json, sweep_json, luck_json. */
+function openDoors(pyodide) {
+  const calculators = pyodide.pyimport("calculators");
+  doors.compute = calculators.compute_json;
+  doors.sweep = calculators.sweep_json;
+  doors.luck = calculators.luck_json;
+  computeJson = doors.compute;
 }
 
 /** One real call before saying "ready": proves the package imports and answers. */
@@ -208,8 +219,9 @@ async function drain() {
 function answer(msg) {
   const t = performance.now();
   try {
-    const request = JSON.stringify({ mechanic: msg.mechanic, params: msg.params });
-    const reply = JSON.parse(computeJson(request));
+    // The request as its door reads it: every field of the message but its kind, id and key.
+    const { type, id, key, ...request } = msg;
+    const reply = JSON.parse(doors[type](JSON.stringify(request)));
     post(protocol.answer(msg.id, reply, performance.now() - t));
   } catch (error) {
     post(protocol.answer(msg.id, { error: { field: "", message: describe(error) } }));

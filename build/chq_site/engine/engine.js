@@ -157,6 +157,23 @@ function createEngine() {
     }
   }
 
+  /** Send the request ``message(id)`` makes; resolves with its answer (starting the
+   *  engine first if it is idle). */
+  function ask(message) {
+    if (state.phase === "idle") start();
+    if (state.phase === "failed") return Promise.resolve({ failed: state.message });
+    const id = ++nextId;
+    return new Promise((resolve) => {
+      pending.set(id, resolve);
+      try {
+        worker.postMessage(message(id));
+      } catch (error) {
+        pending.delete(id);
+        resolve({ error: { field: "", message: describe(error) } });
+      }
+    });
+  }
+
   return {
     get state() { return state; },
     timings,
@@ -168,18 +185,15 @@ function createEngine() {
     start,
     /** Ask for one result; resolves {result} | {error} | {superseded} | {failed}. */
     compute(mechanic, params, key) {
-      if (state.phase === "idle") start();
-      if (state.phase === "failed") return Promise.resolve({ failed: state.message });
-      const id = ++nextId;
-      return new Promise((resolve) => {
-        pending.set(id, resolve);
-        try {
-          worker.postMessage(protocol.compute(id, mechanic, params, key));
-        } catch (error) {
-          pending.delete(id);
-          resolve({ error: { field: "", message: describe(error) } });
-        }
-      });
+      return ask((id) => protocol.compute(id, mechanic, params, key));
+    },
+    /** "What do I need?" (protocol.sweep: {over, values, target}); resolves as compute. */
+    sweep(mechanic, params, question, key) {
+      return ask((id) => protocol.sweep(id, mechanic, params, question, key));
+    },
+    /** "How lucky was that?" (protocol.luck: {mine, theirs}); resolves as compute. */
+    luck(mechanic, params, rolled, key) {
+      return ask((id) => protocol.luck(id, mechanic, params, rolled, key));
     },
   };
 }

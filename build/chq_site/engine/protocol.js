@@ -4,11 +4,17 @@
  *
  *   page -> worker  init     {indexURL, wheelURL, snapshotURL, snapshotBytes, fetched, files}   (once)
  *                   compute  {id, key, mechanic, params}
+ *                   sweep    {id, key, mechanic, params, over, values, target}   ("What do I need?")
+ *                   luck     {id, key, mechanic, params, mine, theirs}           ("How lucky was that?")
  *   worker -> page  progress {stage: "download"|"start"|"calculators", loaded, total}
  *                   alive    {}   (every second while starting, whenever the worker is free)
  *                   ready    {boot: "snapshot"|"full", timings, note}
  *                   failed   {message}
  *                   answer   {id, result} | {id, error: {field, message}} | {id, superseded: true}
+ *
+ * A sweep or a luck request is answered as a compute is (calculators.sweep_json and
+ * luck_json: the same {result} | {error}), in the same queue: a request supersedes
+ * the older one with the same key, whatever its kind.
  *
  * Each message is a plain object with its kind in `type` (structured-clone safe). The
  * constructors below make them; read() checks one that arrived and refuses, naming
@@ -26,6 +32,10 @@ export const KINDS = Object.freeze({
   init: { to: "worker", fields: { indexURL: string, wheelURL: string, snapshotURL: string,
                                   snapshotBytes: number, fetched: object, files: object } },
   compute: { to: "worker", fields: { id: number, key: optional(string), mechanic: string, params: object } },
+  sweep: { to: "worker", fields: { id: number, key: optional(string), mechanic: string, params: object,
+                                  over: string, values: optional(string), target: optional(string) } },
+  luck: { to: "worker", fields: { id: number, key: optional(string), mechanic: string, params: object,
+                                 mine: number, theirs: number } },
   progress: { to: "page", fields: { stage: (s) => ["download", "start", "calculators"].includes(s),
                                     loaded: number, total: number } },
   alive: { to: "page", fields: {} },
@@ -37,6 +47,11 @@ export const KINDS = Object.freeze({
 
 export class ProtocolError extends Error {}
 
+/** ``fields`` without those left undefined (a message carries no empty field). */
+function drop(fields) {
+  return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
+}
+
 /** The message of kind `type` with `fields`, checked as read() would check it. */
 function make(type, fields) {
   return read({ type, ...fields }, KINDS[type].to);
@@ -46,6 +61,14 @@ export const init = ({ indexURL, wheelURL, snapshotURL = "", snapshotBytes = 0, 
   make("init", { indexURL, wheelURL, snapshotURL, snapshotBytes, fetched, files });
 export const compute = (id, mechanic, params, key) =>
   make("compute", key === undefined ? { id, mechanic, params } : { id, key, mechanic, params });
+/** "What do I need?": the chance for each of ``values`` ("A..B", or undefined: the
+ *  package's own) of the whole-number input ``over``, and the fewest for ``target``
+ *  (text, "0.8" or "80%"; undefined: none). */
+export const sweep = (id, mechanic, params, { over, values, target }, key) =>
+  make("sweep", drop({ id, key, mechanic, params, over, values, target }));
+/** "How lucky was that?": ``mine`` successes against ``theirs``. */
+export const luck = (id, mechanic, params, { mine, theirs }, key) =>
+  make("luck", drop({ id, key, mechanic, params, mine, theirs }));
 export const progress = (stage, loaded, total) => make("progress", { stage, loaded, total });
 export const alive = () => make("alive", {});
 export const ready = (boot, timings, note = "") => make("ready", { boot, timings, note });
