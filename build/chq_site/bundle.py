@@ -1,7 +1,7 @@
 """Bundle: our stylesheets and modules, one file of each, made by esbuild at build time.
 
 The sources stay as they are written, by feature beside the Python of that feature
-(``widget/``, ``answers/``, ``fight/``, ``compare/``, ``engine/``, ``offline/``,
+(``widget/``, ``answers/``, ``fight/``, ``compare/``, ``questions/``, ``engine/``, ``offline/``,
 ``search/``, ``glossary/``, ``theme/`` in this package: one stylesheet per concern,
 one ES module per concern), listed here (``STYLESHEETS``, ``SCRIPTS``); the built
 site has one stylesheet and one classic script of ours in their place, so a page
@@ -89,6 +89,7 @@ STYLESHEETS = [
     "glossary/glossary.css",
     "fight/fight.css",
     "compare/compare.css",
+    "questions/questions.css",
     "theme/home.css",
     "search/search.css",
     "theme/phone.css",

@@ -23,7 +23,7 @@ from chq_site.widget.permalinks import read_fragment
 from chq_site.widget.presentation import HEADLINE_WHEN
 
 from calculators import HEADLINES, MECHANICS
-from tests.site import golden_helpers, golden_offline_helpers, golden_table_helpers
+from tests.site import golden_helpers, golden_offline_helpers, golden_questions_helpers, golden_table_helpers
 from tests.site.golden_helpers import GOLDEN, dump
 
 TOPICS: dict[str, Callable[[], dict[str, Any]]] = {
@@ -36,6 +36,7 @@ TOPICS: dict[str, Callable[[], dict[str, Any]]] = {
     "fields": golden_helpers.fields,
     "answer_tables": golden_table_helpers.table_vectors,
     "offline": golden_offline_helpers.offline_vectors,
+    "questions": golden_questions_helpers.questions_vectors,
 }
 MOST_BYTES = 320_000  # all the golden files together, committed
 

@@ -21,18 +21,28 @@ function names(spec) {
 /** The page's own keys (not inputs) a widget's fragment may carry. */
 const PAGE_KEYS = ["vs"];
 
-/** spec -> {keys, part(params)}: what a part of the widget (fight.js) keeps in the
- *  address beside the inputs, under its ``keys``; ``part`` gives "key=value" (or
- *  several, joined by "&"), or "" for nothing. */
+/** spec -> [{keys, part(params), pins, claims}]: what the parts of a widget (fight.js,
+ *  the questions' panels) keep in the address beside the inputs, each under its
+ *  ``keys``; ``part`` gives "key=value" (or several, joined by "&"), or "" for nothing. */
 const riders = new WeakMap();
 
-/** Keep ``part(params)`` in the address of the widget whose spec is ``spec``. */
-export function addRider(spec, keys, part) {
-  riders.set(spec, { keys, part });
+/** Keep ``part(params)`` in the address of the widget whose spec is ``spec``.
+ *  ``pins``: while it has a part, every input is written (a fight is built on them);
+ *  ``claims(key, raw)``: for a key that is also an input's name (spotting's target,
+ *  and "What do I need?"'s target=0.8), whether this value is the rider's (else the
+ *  input's). */
+export function addRider(spec, keys, part, { pins = true, claims = null } = {}) {
+  const list = riders.get(spec) || [];
+  riders.set(spec, [...list.filter((rider) => rider.keys.join() !== keys.join()), { keys, part, pins, claims }]);
 }
 
 function isPageKey(spec, key) {
-  return PAGE_KEYS.includes(key) || (riders.has(spec) && riders.get(spec).keys.includes(key));
+  return PAGE_KEYS.includes(key) || (riders.get(spec) || []).some((rider) => rider.keys.includes(key));
+}
+
+/** A part "key=raw" a rider takes although ``key`` names an input. */
+function claimed(spec, key, raw) {
+  return (riders.get(spec) || []).some((rider) => rider.claims && rider.keys.includes(key) && rider.claims(key, raw));
 }
 
 /** What a permalink's fragment puts in the form (chq_site.permalinks.read_fragment):
@@ -55,7 +65,7 @@ export function readFragment(spec, hash) {
   const unknown = [];
   const named = new Set();
   for (const [key, raw] of query) {
-    const param = params.get(key);
+    const param = claimed(spec, key, raw) ? null : params.get(key);
     if (!param) { // (an empty part, "&&", is no pair at all: URLSearchParams skips it)
       if (!isPageKey(spec, key) && !unknown.some((u) => u.key === key)) unknown.push({ key, raw });
       continue;
@@ -160,10 +170,10 @@ export function fragmentFor(spec, params, every = false) {
  *  and A's fragment URL-encoded, then the rider's part (keys no widget reads as an
  *  input). */
 export function addressFragment(spec, params, vs = "") {
-  const rider = riders.get(spec);
-  const part = rider ? rider.part(params) : "";
-  const extra = [vs ? `vs=${encodeURIComponent(vs)}` : "", part].filter(Boolean);
-  if (extra.length) return [fragmentFor(spec, params, Boolean(part)), ...extra].join("&");
+  const parts = (riders.get(spec) || []).map((rider) => [rider, rider.part(params)]).filter(([, part]) => part);
+  const every = parts.some(([rider]) => rider.pins);
+  const extra = [vs ? `vs=${encodeURIComponent(vs)}` : "", ...parts.map(([, part]) => part)].filter(Boolean);
+  if (extra.length) return [fragmentFor(spec, params, every), ...extra].filter(Boolean).join("&");
   return sameValues(params, spec.start, names(spec)) ? "" : fragmentFor(spec, params);
 }
 

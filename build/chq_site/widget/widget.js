@@ -19,6 +19,7 @@ import { answerKey, loadTable, readAnswers, tableAnswer } from "../answers/answe
 import { mountCompare } from "../compare/compare.js";
 import { engine } from "../engine/engine.js";
 import { mountFight } from "../fight/fight.js";
+import { mountQuestions } from "../questions/questions.js";
 import { Form } from "./form.js";
 import { applyFragment, openHref, showPresetNote, writeFragment } from "./permalink.js";
 import { foldReadings, ResultView } from "./result.js";
@@ -70,13 +71,13 @@ export class Widget {
       // not load): Python starting beside the page held it back on a 2-core tablet.
       this.held = loadTable(this.spec.table).then((table) => {
         this.table = table;
-        if (table) this.guard(() => this.showFromTable());
+        if (table) this.guard(() => { this.showFromTable(); this.questions.refresh(); }); // (the panels read it too)
         else this.root.classList.toggle("chq-has-answers", this.answers.size > 0);
         return afterPaint();
       });
     }
     this.unsubscribe = engine.subscribe((state) => this.guard(() => this.onEngine(state)));
-    this.fight = mountFight(this); // Close Assault only: "Fight it out", round by round (fight.js)
+    this.fight = mountFight(this); this.questions = mountQuestions(this); // Close Assault: "Fight it out"; the questions after the odds
     // A compact card in the rules text waits until it is about to be seen before it
     // downloads the engine: a reader who never scrolls to it never pays for it.
     if (this.spec.mode === "compact" && engine.state.phase === "idle" && "IntersectionObserver" in window) {
@@ -176,8 +177,8 @@ export class Widget {
   /** Fill the form from a permalink fragment and answer it; false if the hash is not one. */
   applyFragment(hash) {
     if (!applyFragment(this.form, hash)) return false;
-    if (this.compare) this.compare.fromHash(hash); // vs=: a pinned setup A, or none
-    if (this.fight) this.fight.fromHash(hash); // fight=: a fight's taps, or none
+    // vs=: a pinned setup A (compare.js); fight=: a fight's taps (fight.js); sweep=, target=, rolled= (questions/)
+    for (const part of [this.compare, this.fight, this.questions]) if (part) part.fromHash(hash);
     this.update("fragment");
     return true;
   }
@@ -203,6 +204,7 @@ export class Widget {
     this.form.clearMessages();
     showPresetNote(this.root, this.spec, params);
     this.form.reflect(params);
+    if (this.questions) this.questions.refresh(); // the panels under the answer follow the inputs shown
     if (errors.length) {
       for (const error of errors) if (!error.pending) this.form.showFieldError(error.field, error.message);
       // A field being typed in is not flagged yet; the answer says what it waits for.

@@ -28,8 +28,10 @@ from markupsafe import Markup
 
 from calculators import HEADLINES, PARAMETERS, READINGS, Param
 from calculators.errors import PAGE_RULES
+from calculators.printing import pct
 from chq_site.answers import answers
 from chq_site.paths import PACKAGE
+from chq_site.questions.questions import questions_spec, starting_sweep
 from chq_site.widget.calculator_pages import page
 from chq_site.widget.permalinks import (
     base_values,
@@ -114,6 +116,7 @@ ENV = jinja2.Environment(
 )
 ENV.filters["oneline"] = oneline
 ENV.filters["attr"] = quoted
+ENV.filters["pct"] = pct
 
 
 # --------------------------------------------------------------------------- #
@@ -164,6 +167,7 @@ def widget_spec(mechanic: str, *, compact: bool, start: dict[str, Any], canonica
         "ignored": list(page(mechanic).ignored),
         "surfaced": list(page(mechanic).surfaced),
         "details": DETAILS.get(mechanic),
+        "questions": questions_spec(mechanic),  # "What do I need?", "How lucky was that?"
         "presets": [
             {"id": p.id, "label": p.label, "params": preset_values(mechanic, p),
              "fragment": preset_fragment(mechanic, p.id), "note": p.note}
@@ -195,6 +199,8 @@ def render_widget(mechanic: str, *, compact: bool, start: dict[str, Any], page_u
         inputs=form_view(mechanic, uid, values),
         reading_texts=READINGS[mechanic],
         table=static_table(mechanic),
+        need_view=None if compact else starting_sweep(mechanic, values),
+        need_collision=any(p["name"] == "target" for p in spec["params"]),
     )
 
 

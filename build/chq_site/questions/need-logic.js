@@ -1,0 +1,160 @@
+/* "What do I need?", what the panel works out without the page: the values swept, a
+ * target chance read as a person wrote it, the sweep made from the answers the build
+ * computed (the page's own, its answer table), and the answer in words. The rules of
+ * calculators/sweep.py (read_target, amount, target_text, _words), mirrored here so
+ * that the page answers before the engine; tests/js/need.test.mjs holds them to
+ * Python's golden values (tests/fixtures/golden/questions.json). Pure: no page. */
+
+import { pct, ratio } from "../widget/printing.js";
+
+/** The target a panel starts with (80%), as a permalink writes it. */
+export const START_TARGET = "0.8";
+/** The values swept when the input shown is inside them (calculators.sweep.DEFAULT_VALUES). */
+export const DEFAULT_VALUES = [1, 12];
+/** compute()'s words for a target it cannot take (calculators.sweep.TARGET_ASK). */
+export const TARGET_ASK = "enter a chance above 0 and at most 1, such as 0.8 or 80%";
+
+// A number as Python's Fraction() reads one (no "_" between digits): "0.8", ".8", "8e-1",
+// "4/5", each with a sign, and a "%" after it (then a hundredth).
+const DECIMAL = /^([+-]?)(\d*)(?:\.(\d*))?(?:[eE]([+-]?\d+))?$/;
+const RATIO = /^([+-]?)(\d+)\s*\/\s*(\d+)$/;
+
+/** What the "target" of a permalink stands for on a page whose inputs include one
+ *  (spotting's Blind or Hidden Unit): a number (or a percentage) is the sweep's
+ *  target, a word that input's value. */
+export function isTargetText(raw) {
+  const text = String(raw).trim().replace(/%$/, "").trim();
+  return RATIO.test(text) || (DECIMAL.test(text) && /\d/.test(text));
+}
+
+/** A target chance read as calculators.sweep.read_target reads text: {exact: [n, d]}
+ *  (BigInt, in lowest terms), or {message} naming what is wanted. */
+export function readTarget(raw, rules) {
+  const text = String(raw ?? "").trim();
+  const value = text.length > 0 && String(raw).length <= 40 ? fractionOf(text) : null;
+  if (value && value[0] > 0n && value[0] <= value[1]) return { exact: value };
+  const entered = String(raw ?? "") === "" ? "the field is empty" : `you entered ${quoted(String(raw), rules)}`;
+  return { message: `${TARGET_ASK} (${entered})` };
+}
+
+/** A person's text as compute()'s messages show it (Python's repr, cut short). */
+function quoted(text, rules) {
+  const most = rules ? rules.shown_chars : 40;
+  const chars = [...text];
+  const cut = chars.length <= most ? text : `${chars.slice(0, most - 3).join("")}...`;
+  const quote = cut.includes("'") && !cut.includes('"') ? '"' : "'";
+  return quote + cut.replace(/\\/g, "\\\\").replace(new RegExp(quote, "g"), `\\${quote}`) + quote;
+}
+
+/** [n, d] of a number's text (with "%": a hundredth of it), or null. */
+function fractionOf(text) {
+  const percent = text.endsWith("%");
+  const body = (percent ? text.slice(0, -1) : text).trim();
+  let n;
+  let d;
+  const ratioMatch = RATIO.exec(body);
+  const decimal = DECIMAL.exec(body);
+  if (ratioMatch) {
+    n = BigInt(ratioMatch[2]) * (ratioMatch[1] === "-" ? -1n : 1n);
+    d = BigInt(ratioMatch[3]);
+    if (d === 0n) return null;
+  } else if (decimal && /\d/.test(`${decimal[2]}${decimal[3] || ""}`)) {
+    const [, sign, whole, part = "", exponent = "0"] = decimal;
+    if (Math.abs(Number(exponent)) > 400) return null;
+    n = BigInt(`${whole}${part}` || "0") * (sign === "-" ? -1n : 1n);
+    d = 10n ** BigInt(part.length);
+    const e = BigInt(exponent);
+    if (e >= 0n) n *= 10n ** e;
+    else d *= 10n ** -e;
+  } else {
+    return null;
+  }
+  if (percent) d *= 100n;
+  return lowest([n, d]);
+}
+
+function lowest([n, d]) {
+  let [a, b] = [n < 0n ? -n : n, d];
+  while (b) [a, b] = [b, a % b];
+  return a ? [n / a, d / a] : [0n, 1n];
+}
+
+/** A target as a permalink writes it: a decimal ("0.8") when it has one, else "n/d". */
+export function targetLink([n, d]) {
+  let twos = 0;
+  let fives = 0;
+  let rest = d;
+  while (rest % 2n === 0n) [rest, twos] = [rest / 2n, twos + 1];
+  while (rest % 5n === 0n) [rest, fives] = [rest / 5n, fives + 1];
+  if (rest !== 1n) return `${n}/${d}`;
+  const places = Math.max(twos, fives);
+  const digits = (n * 10n ** BigInt(places) / d).toString().padStart(places + 1, "0");
+  const text = places ? `${digits.slice(0, -places)}.${digits.slice(-places)}` : digits;
+  return places ? text.replace(/0+$/, "").replace(/\.$/, "") : text;
+}
+
+/** A target as a player says it (calculators.sweep.target_text): "80%", "82.5%". */
+export function targetText(exact) {
+  return pct({ exact: `${exact[0]}/${exact[1]}` }).replace(".0%", "%");
+}
+
+/** The values a panel sweeps for ``param`` (a spec's parameter) with ``current``
+ *  shown: the package's 1 to 12, clipped to the input's range, widened to hold the
+ *  value shown (0 Dice Chain dice, 15 dice). [first, last]. */
+export function span(param, current) {
+  const low = Math.max(param.min, DEFAULT_VALUES[0]);
+  const high = Math.min(param.max, DEFAULT_VALUES[1]);
+  const shown = Number.isInteger(current) ? current : low;
+  return [Math.min(low, shown), Math.max(high, shown)];
+}
+
+/** A value of a whole-number input in a player's words (calculators.sweep.amount):
+ *  "8 dice", "1 die", or its label and the value. ``count``: the spec's
+ *  questions.counts entry. */
+export function amount(count, value) {
+  if (count.dice) return `${value} ${value === 1 ? "die" : "dice"}`;
+  return `${count.label} ${value}`;
+}
+
+/** The chance ``p`` ({exact} or {value}) at least ``target`` ([n, d])? */
+export function reaches(p, target) {
+  const x = ratio(p);
+  return Boolean(x) && x[0] * target[1] >= target[0] * x[1];
+}
+
+/** The sweep the build's answers give: each value's chance ``key`` from
+ *  ``answerFor(params)`` (the page's answer or its table's, or null), or null when
+ *  one value has none (then the engine answers). Points as the package writes them. */
+export function sweepFrom(params, over, [first, last], key, answerFor) {
+  const points = [];
+  for (let value = first; value <= last; value += 1) {
+    const answer = answerFor({ ...params, [over]: value });
+    const p = answer ? answer[key] : undefined;
+    if (!p || typeof p !== "object" || p.text !== undefined || typeof p.value !== "number") return null;
+    points.push({ value, p: p.exact === undefined ? { value: p.value, exact: null } : { value: p.value, exact: p.exact } });
+  }
+  return points;
+}
+
+/** The fewest value whose chance reaches ``target`` and the answer in words
+ *  (calculators.sweep._words): {fewest, words}. */
+export function answerIn(count, points, target) {
+  const answered = points.filter((point) => point.p);
+  const fewest = answered.find((point) => reaches(point.p, target)) || null;
+  const wanted = targetText(target);
+  if (fewest) return { fewest: fewest.value, words: `You need ${amount(count, fewest.value)} for ${wanted}: ${pct(fewest.p)}` };
+  if (!answered.length) {
+    return { fewest: null, words: `No value from ${points[0].value} to ${points[points.length - 1].value} can be answered` };
+  }
+  let best = answered[0];
+  for (const point of answered) if (more(point.p, best.p)) best = point; // ties: the fewest
+  const words = best === answered[answered.length - 1]
+    ? `Even ${amount(count, best.value)} give only ${pct(best.p)}, short of ${wanted}`
+    : `At best ${pct(best.p)} (with ${amount(count, best.value)}), short of ${wanted}`;
+  return { fewest: null, words };
+}
+
+function more(a, b) {
+  const [x, y] = [ratio(a), ratio(b)];
+  return x[0] * y[1] > y[0] * x[1];
+}

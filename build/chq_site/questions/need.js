@@ -1,0 +1,292 @@
+/* "What do I need?" under a calculator's answer (its own page's widget): the chance
+ * for each value of one whole-number input, every other input as shown, as bars (the
+ * value shown marked), a target the player sets (80% to start) and the fewest that
+ * reaches it in words ("You need 6 dice for 80%: 82.6%").
+ *
+ * It answers from the build's answers when they hold every value swept (the page's
+ * own, the answer table: data-source="build", no wait for the engine), and asks the
+ * engine in any case (its "sweep" request, calculators.sweep: data-source="engine"),
+ * whose answer is compute()'s for each value. The numbers and the words come from
+ * need-logic.js, the package's rules mirrored and held to Python's golden values.
+ *
+ * The panel lives in the address beside the inputs (permalink.js addRider): sweep=
+ * the input stepped through and target= the chance wanted (0.8), while it is open.
+ * On spotting, whose inputs include a Target (Blind or Hidden Unit), a number is the
+ * panel's target and a word that input's value. Share and print carry it as the
+ * address does. Without JavaScript the build's table of the starting inputs stays. */
+
+import { engine } from "../engine/engine.js";
+import { headlineFor } from "../widget/headline.js";
+import { addRider, writeFragment, writeKey } from "../widget/permalink.js";
+import { pct, ratio } from "../widget/printing.js";
+import { el, sentence } from "../widget/util.js";
+import { amount, answerIn, isTargetText, readTarget, reaches, span, START_TARGET, sweepFrom, targetLink, targetText } from "./need-logic.js";
+
+const KEYS = ["sweep", "target"];
+
+/** Mount the panel in a widget that has one (the build wrote it: a full widget of a
+ *  calculator with a whole-number input and a chance). */
+export function mountNeed(widget) {
+  const node = widget.root.querySelector(":scope > [data-need]");
+  const questions = widget.spec.questions;
+  if (!node || !questions || !questions.sweep) return null;
+  const need = new Need(widget, node);
+  need.mount();
+  return need;
+}
+
+class Need {
+  constructor(widget, node) {
+    this.widget = widget;
+    this.node = node;
+    this.spec = widget.spec;
+    this.counts = this.spec.questions.counts;
+    this.over = this.spec.questions.sweep;
+    this.target = readTarget(START_TARGET).exact;
+    this.key = `${widget.uid}-sweep`; // the engine's queue: a newer sweep supersedes an older one
+    this.asked = ""; // the request the engine is working on
+    this.shown = ""; // the request the panel shows the answer of
+    this.failed = "";
+    this.ids = { over: `${widget.uid}-need-over`, target: `${widget.uid}-need-target`,
+                 msg: `${widget.uid}-need-msg`, help: `${widget.uid}-need-help` };
+  }
+
+  mount() {
+    const body = this.node.querySelector(".chq-question__body");
+    const note = body.querySelector(".chq-question__note");
+    const controls = el("div", { class: "chq-question__controls" });
+    if (this.counts.length > 1) {
+      this.select = el("select", { id: this.ids.over, name: "sweep" },
+                       this.counts.map((count) => el("option", { value: count.name, text: count.label })));
+      controls.append(el("div", { class: "chq-field" }, [
+        el("label", { class: "chq-label", for: this.ids.over, text: "Step through" }), this.select]));
+    }
+    this.input = el("input", { id: this.ids.target, name: "target", type: "text", inputmode: "decimal",
+                               autocomplete: "off", spellcheck: "false", value: targetText(this.target),
+                               "aria-describedby": `${this.ids.help} ${this.ids.msg}` });
+    this.field = el("div", { class: "chq-field", "data-question-field": "target" }, [
+      el("label", { class: "chq-label", for: this.ids.target, text: "Target chance" }), this.input,
+      el("p", { class: "chq-help", id: this.ids.help, text: "such as 80% or 0.8" }),
+      el("p", { class: "chq-msg", id: this.ids.msg })]);
+    controls.append(this.field);
+    this.words = el("p", { class: "chq-need__words", role: "status", "aria-live": "polite" });
+    this.bars = el("ol", { class: "chq-need__bars" });
+    body.replaceChildren(controls, this.words, this.bars, ...(note ? [note] : []));
+    this.node.dataset.state = "idle";
+    this.node.addEventListener("toggle", () => this.widget.guard(() => {
+      this.writeAddress();
+      this.refresh();
+    }));
+    this.input.addEventListener("input", () => this.widget.guard(() => this.onTarget()));
+    this.input.addEventListener("change", () => this.widget.guard(() => this.onTarget()));
+    if (this.select) {
+      this.select.addEventListener("change", () => this.widget.guard(() => {
+        this.over = this.select.value;
+        this.problem = null;
+        this.writeAddress();
+        this.refresh();
+      }));
+    }
+    const hasTarget = this.spec.params.some((param) => param.name === "target");
+    addRider(this.spec, KEYS, () => this.part(), {
+      pins: false,
+      claims: (key, raw) => key !== "target" || !hasTarget || isTargetText(raw),
+    });
+  }
+
+  /** The panel's part of the address: "sweep=...&target=..." while it is open. */
+  part() {
+    if (!this.node.open) return "";
+    return `sweep=${encodeURIComponent(this.over)}&target=${encodeURIComponent(targetLink(this.target))}`;
+  }
+
+  writeAddress() {
+    const { widget } = this;
+    if (!widget.isMain) return;
+    const { params, errors } = widget.form.read();
+    if (errors.length) writeKey(KEYS, this.part());
+    else writeFragment(widget.spec, params, widget.compare ? widget.compare.vs() : "");
+  }
+
+  /** Read sweep= and target= from a permalink (Widget.applyFragment, after the inputs):
+   *  with sweep= the panel opens on it. A value it cannot take is named at its field. */
+  fromHash(hash) {
+    const text = String(hash || "").replace(/^#/, "");
+    if (!text.includes("=")) return;
+    let query;
+    try {
+      query = new URLSearchParams(text);
+    } catch (_) {
+      return;
+    }
+    const hasTarget = this.spec.params.some((param) => param.name === "target");
+    const sweeps = query.getAll("sweep");
+    const targets = query.getAll("target").filter((raw) => !hasTarget || isTargetText(raw));
+    this.problem = null;
+    if (targets.length) {
+      const read = readTarget(targets[targets.length - 1], this.spec.refusals);
+      this.input.value = read.exact ? targetText(read.exact) : targets[targets.length - 1];
+      if (read.exact) this.target = read.exact;
+    }
+    if (sweeps.length) {
+      const wanted = sweeps[sweeps.length - 1];
+      if (this.counts.some((count) => count.name === wanted)) this.over = wanted;
+      else this.problem = { field: "sweep", message: this.refusedOver(wanted) };
+      if (this.select) this.select.value = this.over;
+      this.node.open = true; // (its toggle event answers)
+    }
+    this.refresh();
+  }
+
+  /** compute()'s words for an input that cannot be swept (calculators.sweep._over). */
+  refusedOver(wanted) {
+    return `choose one of ${this.spec.mechanic}'s whole-number inputs: ${this.counts.map((c) => c.name).join(", ")}`
+      + ` (you entered '${String(wanted).slice(0, 37)}')`;
+  }
+
+  onTarget() {
+    const read = readTarget(this.input.value, this.spec.refusals);
+    if (read.exact) {
+      this.target = read.exact;
+      this.writeAddress();
+    }
+    this.refresh();
+  }
+
+  onEngine(state) {
+    if (state.phase === "failed") this.failed = state.message || "it stopped";
+    if (this.node.open && this.node.dataset.state === "loading") this.refresh();
+  }
+
+  /** Answer the inputs shown (when the panel is open): at once from the build's
+   *  answers where they hold every value, and from the engine. */
+  refresh() {
+    if (!this.node.open) return;
+    this.clearMessage();
+    const read = readTarget(this.input.value, this.spec.refusals);
+    const problem = this.problem || (read.message ? { field: "target", message: read.message } : null);
+    if (problem) {
+      this.refuse(problem);
+      return;
+    }
+    const { params, errors } = this.widget.form.read();
+    if (errors.length) {
+      this.say("error", "Fix the inputs marked above first: the bars are for the inputs shown.");
+      return;
+    }
+    const count = this.counts.find((c) => c.name === this.over);
+    const param = this.spec.params.find((p) => p.name === this.over);
+    const values = span(param, params[this.over]);
+    const key = headlineFor(this.spec, params).key;
+    const request = JSON.stringify([params, this.over, values, targetLink(this.target)]);
+    const points = sweepFrom(params, this.over, values, key, (p) => this.widget.earlyAnswer(p));
+    if (points) {
+      if (this.shown !== request || this.node.dataset.source !== "engine") {
+        this.render(count, params[this.over], points, answerIn(count, points, this.target).words, "build");
+      }
+      this.shown = request;
+    } else if (this.shown !== request) {
+      this.wait(count, values, params[this.over]);
+    }
+    this.ask(request, params, values, count);
+  }
+
+  ask(request, params, [first, last], count) {
+    if (this.asked === request || (this.shown === request && this.node.dataset.source === "engine")) return;
+    if (this.failed) {
+      if (this.node.dataset.state === "loading") this.say("error", `Only the engine can answer these inputs, and it could not start here: ${this.failed}.`);
+      return;
+    }
+    this.asked = request;
+    const question = { over: this.over, values: `${first}..${last}`, target: targetLink(this.target) };
+    this.widget.held.then(() => engine.sweep(this.spec.mechanic, params, question, this.key)).then((answer) => this.widget.guard(() => {
+      if (this.asked === request) this.asked = "";
+      if (!answer || answer.superseded || this.current() !== request) return;
+      if (answer.failed) {
+        this.failed = answer.failed;
+        if (this.shown !== request) this.say("error", `Only the engine can answer these inputs, and it could not start here: ${answer.failed}.`);
+      } else if (answer.error) {
+        this.refuse(answer.error);
+      } else {
+        const result = answer.result;
+        this.shown = request;
+        this.render(count, params[this.over], result.points, result.words, "engine");
+      }
+    }));
+  }
+
+  /** The request for what the panel and the form show now ("" when none can be made). */
+  current() {
+    const { params, errors } = this.widget.form.read();
+    const read = readTarget(this.input.value, this.spec.refusals);
+    if (errors.length || read.message || this.problem) return "";
+    const param = this.spec.params.find((p) => p.name === this.over);
+    return JSON.stringify([params, this.over, span(param, params[this.over]), targetLink(read.exact)]);
+  }
+
+  /** The bars and the words. ``points``: [{value, p}] (p null where compute() refuses
+   *  the inputs at that value). */
+  render(count, current, points, words, source) {
+    const top = points.reduce((most, point) => {
+      const x = point.p ? ratio(point.p) : null;
+      return x && Number(x[0] * 1000n / x[1]) > most ? Number(x[0] * 1000n / x[1]) : most;
+    }, 0);
+    this.bars.replaceChildren(...points.map((point) => {
+      const share = point.p ? Number(ratio(point.p)[0] * 1000n / ratio(point.p)[1]) / 10 : 0;
+      const enough = point.p && reaches(point.p, this.target);
+      return el("li", { class: `chq-need__row${point.value === current ? " is-current" : ""}${enough ? " is-enough" : ""}`,
+                        "data-value": point.value, "aria-current": point.value === current ? "true" : null }, [
+        el("span", { class: "chq-need__label", text: amount(count, point.value) + (point.value === current ? " (as set)" : "") }),
+        el("span", { class: "chq-need__track", "aria-hidden": "true" },
+           el("span", { class: "chq-need__bar", style: `width: ${share}%` })),
+        el("span", { class: "chq-need__pct", "data-exact": point.p && point.p.exact ? point.p.exact : null,
+                     text: point.p ? pct(point.p) : "–" }),
+      ]);
+    }));
+    this.bars.dataset.top = String(top);
+    this.words.textContent = words;
+    this.node.dataset.state = "ready";
+    this.node.dataset.source = source;
+    if (performance.mark) performance.mark(`chq-need-${source}`); // read by tools/bench_browsers.py
+  }
+
+  /** Waiting for the engine: the bars keep their places (as many rows, values "…"). */
+  wait(count, [first, last], current) {
+    const rows = [];
+    for (let value = first; value <= last; value += 1) rows.push({ value, p: null });
+    this.render(count, current, rows, "Working it out…", "");
+    for (const pctNode of this.bars.querySelectorAll(".chq-need__pct")) pctNode.textContent = "…";
+    this.node.dataset.state = "loading";
+    delete this.node.dataset.source;
+  }
+
+  say(state, words) {
+    this.words.textContent = words;
+    this.bars.classList.add("is-stale");
+    this.node.dataset.state = state;
+    delete this.node.dataset.source;
+    this.shown = "";
+  }
+
+  /** A refusal ({field, message}): beside the panel's own field (target), else in
+   *  the words, naming the field as the form names its fields. */
+  refuse({ field, message }) {
+    if (field === "target") {
+      this.field.classList.add("is-invalid");
+      this.input.setAttribute("aria-invalid", "true");
+      this.field.querySelector(".chq-msg").textContent = sentence(`Target chance: ${message}`);
+      this.say("error", "Fix the target chance first.");
+      return;
+    }
+    const param = this.spec.params.find((p) => p.name === field);
+    const label = param ? param.label : field === "sweep" ? "Step through" : field;
+    this.say("error", sentence(`${label}: ${message}`));
+  }
+
+  clearMessage() {
+    this.field.classList.remove("is-invalid");
+    this.input.removeAttribute("aria-invalid");
+    this.field.querySelector(".chq-msg").textContent = "";
+    this.bars.classList.remove("is-stale");
+  }
+}

@@ -1,0 +1,103 @@
+"""The two questions a player asks after the odds, on a calculator's own page:
+"What do I need?" (``calculators.sweep``: the chance for each value of one
+whole-number input, and the fewest that reaches a target) and "How lucky was that?"
+(``calculators.luck``: how unusual an opposed roll was).
+
+Here the build says which of a mechanic's inputs can be swept and which sides roll
+against each other (the widget's ``data-spec``, ``questions``), and answers what it
+can without a browser: the sweep at the page's starting inputs, shown as a table to a
+reader without JavaScript, and the pools of the opposed roll at the starting inputs
+and worked examples, so that "How lucky was that?" answers them before the engine.
+The browser modules (``need.js``, ``luck.js``; their pure parts ``need-logic.js``,
+``luck-logic.js``) answer every other setting, from the answer tables where they
+cover it, else from the engine.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+from calculators import InputError, sweep
+from calculators.params import mechanic_name
+from calculators.registry import BY_NAME
+from calculators.sweep import DEFAULT_VALUES, amount
+from chq_site.widget.permalinks import answer_key
+
+#: The target a panel starts with, as a permalink writes it (need-logic.js START_TARGET).
+START_TARGET = "0.8"
+
+
+def questions_spec(mechanic: str) -> dict[str, Any]:
+    """What the widget's script needs for the two panels: the whole-number inputs
+    (``counts``: name, label, counted in dice), the one swept first (``sweep``, None
+    when the mechanic has no chance to sweep or no such input), and the sides of its
+    opposed roll (``opposed``, None when it has none).
+
+    >>> questions_spec("supply")
+    {'counts': [{'name': 'supply_dice', 'label': 'Artillery Supply Dice', 'dice': True}], 'sweep': 'supply_dice', 'opposed': None}
+    """
+    found = BY_NAME[mechanic_name(mechanic)]
+    counts = [{"name": p.name, "label": p.label, "dice": p.unit == "D"} for p in found.counts]
+    opposed = found.opposed and {"mine": found.opposed.mine, "theirs": found.opposed.theirs}
+    return {"counts": counts, "sweep": counts[0]["name"] if counts and found.chances else None,
+            "opposed": opposed or None}
+
+
+def span(mechanic: str, over: str, current: Any) -> tuple[int, int]:
+    """The values a panel sweeps (need-logic.js ``span``): the package's 1 to 12,
+    clipped to the input's range, widened to hold the value shown.
+
+    >>> span("spotting", "chain_dice", 0), span("close_assault", "att_dice", 15)
+    ((0, 3), (1, 15))
+    """
+    param = next(p for p in BY_NAME[mechanic].counts if p.name == over)
+    low = max(int(param.minimum or 0), DEFAULT_VALUES[0])
+    high = min(int(param.maximum or 0), DEFAULT_VALUES[1])
+    shown = current if isinstance(current, int) and not isinstance(current, bool) else low
+    return min(low, shown), max(high, shown)
+
+
+@cache
+def _starting_sweep(mechanic: str, params: tuple[tuple[str, Any], ...]) -> dict[str, Any] | None:
+    values = dict(params)
+    over = questions_spec(mechanic)["sweep"]
+    if over is None:
+        return None
+    first, last = span(mechanic, over, values[over])
+    answer = sweep(mechanic, values, over, f"{first}..{last}", START_TARGET)
+    param = next(p for p in BY_NAME[mechanic].counts if p.name == over)
+    rows = [(amount(param, point["value"]), point["p"], point["value"] == values[over])
+            for point in answer["points"]]
+    return {"words": answer["words"], "label": answer["figure_label"], "over": over, "rows": rows}
+
+
+def starting_sweep(mechanic: str, values: dict[str, Any]) -> dict[str, Any] | None:
+    """The sweep the page shows without JavaScript: at its starting inputs, of the
+    input swept first, for 80%: ``words``, ``label`` (the chance swept), ``rows``
+    (each value in words, its chance, whether it is the value shown); None for a
+    mechanic with nothing to sweep."""
+    return _starting_sweep(mechanic, tuple(sorted(values.items())))
+
+
+def luck_pools(mechanic: str, examples: list[dict[str, Any]]) -> dict[str, list[int]]:
+    """The pools of the opposed roll for each set of inputs in ``examples`` (the
+    starting inputs, the worked examples), keyed by ``answer_key``: [my dice, my TN,
+    their dice, their TN], as ``calculators.luck`` rolls them (after the TN 7+ rule
+    and Cover Dice). Spotting at a distance where it is automatic has none.
+
+    >>> list(luck_pools("spotting", [{"distance": 18}, {"distance": 3}]).values())
+    [[4, 4, 3, 4]]
+    """
+    found = BY_NAME[mechanic]
+    out: dict[str, list[int]] = {}
+    if found.opposed is None:
+        return out
+    for values in examples:
+        checked = found.check(values)
+        try:
+            mine, theirs = found.opposed.pools(checked)
+        except InputError:  # spotting where it is automatic: no roll (the panel says why)
+            continue
+        out[answer_key(mechanic, checked)] = [mine.dice, mine.tn, theirs.dice, theirs.tn]
+    return out

@@ -1,0 +1,90 @@
+// "What do I need?" (questions/need-logic.js) as calculators.sweep answers it: a
+// target read as Python reads it, the span a panel sweeps, the fewest and the words
+// for the same points (tests/fixtures/golden/questions.json); which source answers
+// (the build's answers only when they hold every value); and a permalink's target=
+// on spotting, whose inputs include a Target: a number is the panel's, a word the input's.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+
+import { readFragment, addRider } from "../../build/chq_site/widget/permalink.js";
+import {
+  answerIn, isTargetText, readTarget, span, sweepFrom, targetLink, targetText,
+} from "../../build/chq_site/questions/need-logic.js";
+import { golden, spec } from "./golden.mjs";
+
+const { targets, sweeps } = golden("questions");
+
+test("a target is read as Python reads it, or refused in its words", () => {
+  for (const { text, exact, message } of targets) {
+    const read = readTarget(text, spec("spotting").refusals);
+    if (exact) assert.deepEqual(read, { exact: exact.map(BigInt) }, text);
+    else assert.deepEqual(read, { message }, text);
+  }
+});
+
+test("a target written in a link reads back as itself", () => {
+  for (const { exact } of targets.filter((t) => t.exact)) {
+    const value = exact.map(BigInt);
+    assert.deepEqual(readTarget(targetLink(value)).exact, value, targetLink(value));
+  }
+  assert.equal(targetLink([4n, 5n]), "0.8");
+  assert.equal(targetLink([1n, 1n]), "1");
+  assert.equal(targetLink([1n, 3n]), "1/3");
+  assert.equal(targetText([33n, 40n]), "82.5%");
+  assert.equal(targetText([4n, 5n]), "80%");
+});
+
+test("the fewest and the words are Python's for the same points", () => {
+  for (const { mechanic, over, current, span: wanted, target, count, points, fewest, words } of sweeps) {
+    const param = spec(mechanic).params.find((p) => p.name === over);
+    assert.deepEqual(span(param, current), wanted, `${mechanic} ${over} at ${current}`);
+    assert.deepEqual(answerIn(count, points, readTarget(target).exact), { fewest, words }, `${mechanic} ${over} ${target}`);
+  }
+});
+
+test("the build's answers answer a sweep only when they hold every value, as numbers", () => {
+  const p = (exact) => ({ value: Number(exact.split("/")[0]) / Number(exact.split("/")[1]), exact });
+  const answers = new Map([[1, { p_x: p("1/4") }], [2, { p_x: p("1/2") }], [3, { p_x: p("3/4") }]]);
+  const answerFor = (params) => answers.get(params.n) || null;
+  assert.deepEqual(sweepFrom({ n: 2, other: true }, "n", [1, 3], "p_x", answerFor).map((point) => point.p.exact),
+                   ["1/4", "1/2", "3/4"]);
+  assert.equal(sweepFrom({ n: 2 }, "n", [1, 4], "p_x", answerFor), null, "a value with no answer: the engine answers");
+  assert.equal(sweepFrom({ n: 2 }, "n", [1, 3], "p_y", answerFor), null, "a figure the answers lack");
+  answers.set(2, { p_x: { text: "50.0%" } });
+  assert.equal(sweepFrom({ n: 2 }, "n", [1, 3], "p_x", answerFor), null, "a figure kept as printed text");
+});
+
+test("the span holds the value shown: 0 Dice Chain dice, 15 dice", () => {
+  const chain = spec("spotting").params.find((p) => p.name === "chain_dice");
+  const att = spec("close_assault").params.find((p) => p.name === "att_dice");
+  assert.deepEqual(span(chain, 0), [0, 3]);
+  assert.deepEqual(span(chain, 2), [1, 3]);
+  assert.deepEqual(span(att, 6), [1, 12]);
+  assert.deepEqual(span(att, 15), [1, 15]);
+});
+
+test("spotting's target=: a number is the panel's target, a word the Target input", () => {
+  const spotting = spec("spotting");
+  addRider(spotting, ["sweep", "target"], () => "", { pins: false,
+    claims: (key, raw) => key !== "target" || isTargetText(raw) });
+  const both = readFragment(spotting, "#distance=18&target=hidden&sweep=chain_dice&target=0.8");
+  assert.equal(both.shown.target, "hidden");
+  assert.equal(both.errors.size, 0, "the two target= are not one input given twice");
+  assert.deepEqual(both.unknown, []);
+  const number = readFragment(spotting, "#distance=18&target=80%25");
+  assert.equal(number.shown.target, spotting.base.target, "a number leaves the Target input as it was");
+  const word = readFragment(spotting, "#distance=18&target=blind");
+  assert.equal(word.shown.target, "blind");
+  const wrong = readFragment(spotting, "#distance=18&target=swamp");
+  assert.ok(wrong.errors.has("target"), "a word no choice holds is the Target input's refusal");
+  for (const raw of ["0.8", "80%", " 0.8 ", "4/5", ".8", "1.5"]) assert.ok(isTargetText(raw), raw);
+  for (const raw of ["blind", "hidden", "", "%", "."]) assert.ok(!isTargetText(raw), raw);
+});
+
+test("on another page target= and sweep= are the panel's whatever they hold", () => {
+  const assault = spec("close_assault");
+  addRider(assault, ["sweep", "target"], () => "", { pins: false, claims: () => true });
+  const read = readFragment(assault, "#att_dice=6&def_dice=5&sweep=att_dice&target=0.8");
+  assert.deepEqual(read.unknown, []);
+  assert.equal(read.shown.att_dice, "6");
+});

@@ -1,0 +1,70 @@
+"""The two questions after the odds in the built pages (chq_site.questions): "What do
+I need?" under every calculator with a whole-number input and a chance, its sweep at
+the starting inputs written as a table a reader without JavaScript can use (compute()'s
+chances, the value shown marked, the words calculators.sweep gives); "How lucky was
+that?" under the opposed rolls only, with the pools of its roll at the starting inputs
+and worked examples exactly as calculators.luck rolls them. The widget's spec says
+which inputs can be swept and which sides roll (need.js and luck.js read it)."""
+
+from __future__ import annotations
+
+import html
+import re
+from pathlib import Path
+
+import pytest
+from chq_site.questions.questions import questions_spec
+from chq_site.widget.calculator_pages import page
+from chq_site.widget.permalinks import start_values
+from chq_site.widget.widgets import widget_spec
+
+from calculators import compute, sweep
+from calculators.printing import pct
+from calculators.registry import BY_NAME
+from tests.browser.site_helpers import page_file
+
+PAGES = {m: page(m).folder for m in BY_NAME}
+
+
+def _widget(site: Path, mechanic: str) -> str:
+    text = page_file(site, f"calculators/{PAGES[mechanic]}/").read_text(encoding="utf-8")
+    start = text.index(f'data-calculator="{mechanic}"')
+    return text[start:]
+
+
+@pytest.mark.parametrize("mechanic", list(BY_NAME))
+def test_the_spec_says_what_can_be_swept_and_who_rolls(mechanic: str) -> None:
+    found = BY_NAME[mechanic]
+    spec = widget_spec(mechanic, compact=False, start=start_values(mechanic), canonical="./")["questions"]
+    assert [c["name"] for c in spec["counts"]] == [p.name for p in found.counts]
+    assert spec["sweep"] == (found.counts[0].name if found.counts and found.chances else None)
+    assert (spec["opposed"] is not None) == (found.opposed is not None)
+    assert spec == questions_spec(mechanic)
+
+
+@pytest.mark.parametrize("mechanic", [m for m in BY_NAME if questions_spec(m)["sweep"]])
+def test_what_do_i_need_is_on_the_page_without_javascript(built_site: Path, mechanic: str) -> None:
+    widget = _widget(built_site, mechanic)
+    panel = re.search(r'<details class="chq-need chq-question"[^>]*>(.*?)</details>', widget, re.S)
+    assert panel, f"no What do I need? on {mechanic}'s page"
+    start = start_values(mechanic)
+    over = questions_spec(mechanic)["sweep"]
+    rows = re.findall(r"<tr( class=\"is-current\")?><th scope=\"row\">(.*?)</th><td>(.*?)</td></tr>", panel.group(1))
+    values = [int(re.match(r"\D*(\d+)", html.unescape(label)).group(1)) for _, label, _ in rows]
+    assert [bool(mark) for mark, _, _ in rows] == [v == start[over] for v in values], "the value shown is marked"
+    key = sweep(mechanic, start, over)["figure"]
+    for value, (_, _, cell) in zip(values, rows, strict=True):
+        assert html.unescape(cell) == pct(compute(mechanic, {**start, over: value})[key]), (mechanic, value)
+    words = sweep(mechanic, start, over, f"{values[0]}..{values[-1]}", "0.8")["words"]
+    assert html.escape(words, quote=True) in panel.group(1) or words in html.unescape(panel.group(1))
+
+
+def test_spotting_page_names_both_readings_of_target(built_site: Path) -> None:
+    panel = _widget(built_site, "spotting")
+    assert "target=0.8 (a number) is this panel" in panel and "target=blind or target=hidden" in panel
+
+
+def test_no_card_in_the_rules_carries_the_panels(built_site: Path) -> None:
+    text = page_file(built_site, "rules/spotting/").read_text(encoding="utf-8")
+    assert "chq-widget--compact" in text
+    assert "data-need" not in text
