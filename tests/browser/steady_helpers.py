@@ -32,8 +32,9 @@ ANSWER_GROWS = {"spotting": "the engine's full answer brings Spotting's chart an
 PAGES = {
     "close-assault": permalinks.page_path("close_assault"),
     "spotting": permalinks.page_path("spotting"),
-    # "What do I need?" open under the answer: its bars answered from the table, then the engine.
-    "close-assault-need": permalinks.page_path("close_assault") + "#att_dice=6&def_dice=5&sweep=att_dice&target=0.8",
+    # "What do I need?" and "How lucky was that?" open under the answer: answered from the
+    # build, then from the engine.
+    "close-assault-need": permalinks.page_path("close_assault") + "#att_dice=6&def_dice=5&sweep=att_dice&target=0.8&rolled=5,3",
     # A rules page whose calculator card starts the engine when it is scrolled to.
     "rules-close-assault": "rules/close-assault/",
 }

@@ -10,8 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import pytest
 from chq_site.widget import permalinks
 
+from calculators import InputError, sweep
 from tests.browser.page_api import ENGINE_S, MAIN, STEP_S, SitePage
 from tests.browser.questions_helpers import agrees, expected_sweep, need_when
 
@@ -69,4 +71,15 @@ def test_spotting_reads_a_number_as_the_target_and_a_word_as_its_input(site_page
     assert page.run(f"return document.querySelector('{MAIN} input[name=target]:checked').value") == "hidden"
     agrees(shown, expected_sweep("spotting", {"distance": 18, "target": "hidden"}, "chain_dice", "0.8"))
     assert page.text(f"{MAIN} .chq-form__message") == "", "no input named as given twice or unknown"
+    assert page.errors() == []
+
+
+def test_an_input_that_cannot_be_swept_is_named(site_page: Callable[..., SitePage]) -> None:
+    page = site_page(820, 1180)
+    page.open(f"{ASSAULT}#att_dice=6&def_dice=5&sweep=att_flank")
+    refused = need_when(page, "s.state === 'error'", "sweep=att_flank refused", STEP_S)
+    with pytest.raises(InputError) as error:
+        sweep("close_assault", {"att_dice": 6, "def_dice": 5}, "att_flank")
+    assert error.value.field == "sweep"
+    assert refused["words"] == f"Step through: {error.value.message}.", refused
     assert page.errors() == []

@@ -9,13 +9,14 @@ which inputs can be swept and which sides roll (need.js and luck.js read it)."""
 from __future__ import annotations
 
 import html
+import json
 import re
 from pathlib import Path
 
 import pytest
 from chq_site.questions.questions import questions_spec
 from chq_site.widget.calculator_pages import page
-from chq_site.widget.permalinks import start_values
+from chq_site.widget.permalinks import answer_key, preset_values, start_values
 from chq_site.widget.widgets import widget_spec
 
 from calculators import compute, sweep
@@ -64,7 +65,24 @@ def test_spotting_page_names_both_readings_of_target(built_site: Path) -> None:
     assert "target=0.8 (a number) is this panel" in panel and "target=blind or target=hidden" in panel
 
 
+@pytest.mark.parametrize("mechanic", list(BY_NAME))
+def test_how_lucky_only_on_the_opposed_rolls_with_their_pools(built_site: Path, mechanic: str) -> None:
+    widget = _widget(built_site, mechanic)
+    found = re.search(r"<details class=\"chq-luck chq-question\"[^>]*data-pools='([^']*)'", widget)
+    if BY_NAME[mechanic].opposed is None:
+        assert found is None
+        return
+    assert found, f"no How lucky was that? on {mechanic}'s page"
+    pools = json.loads(html.unescape(found.group(1)))
+    examples = [start_values(mechanic), *(preset_values(mechanic, p) for p in page(mechanic).presets)]
+    opposed = BY_NAME[mechanic].opposed
+    assert opposed is not None
+    for values in examples:
+        mine, theirs = opposed.pools(BY_NAME[mechanic].check(values))
+        assert pools[answer_key(mechanic, BY_NAME[mechanic].check(values))] == [mine.dice, mine.tn, theirs.dice, theirs.tn]
+
+
 def test_no_card_in_the_rules_carries_the_panels(built_site: Path) -> None:
     text = page_file(built_site, "rules/spotting/").read_text(encoding="utf-8")
     assert "chq-widget--compact" in text
-    assert "data-need" not in text
+    assert "data-need" not in text and "data-luck" not in text

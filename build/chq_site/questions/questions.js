@@ -5,12 +5,13 @@
  * engine, and answers only while it is open. */
 
 import { engine } from "../engine/engine.js";
+import { mountLuck } from "./luck.js";
 import { mountNeed } from "./need.js";
 
 /** The widget's panels as one: fromHash, refresh (the inputs shown changed, or the
  *  answer table arrived). */
 export function mountQuestions(widget) {
-  const panels = [mountNeed(widget)].filter(Boolean);
+  const panels = [mountNeed(widget), mountLuck(widget)].filter(Boolean);
   let unsubscribe = null;
   if (panels.length) {
     unsubscribe = engine.subscribe((state) => widget.guard(() => {

@@ -31,7 +31,7 @@ from calculators.errors import PAGE_RULES
 from calculators.printing import pct
 from chq_site.answers import answers
 from chq_site.paths import PACKAGE
-from chq_site.questions.questions import questions_spec, starting_sweep
+from chq_site.questions.questions import luck_pools, questions_spec, starting_sweep
 from chq_site.widget.calculator_pages import page
 from chq_site.widget.permalinks import (
     base_values,
@@ -184,6 +184,8 @@ def render_widget(mechanic: str, *, compact: bool, start: dict[str, Any], page_u
     spec = widget_spec(mechanic, compact=compact, start=values,
                        canonical=calculator_href(mechanic, page_url, use_dirs))
     built = answers.build_answers(mechanic, values, compact)
+    examples = [values, *(preset_values(mechanic, p) for p in page(mechanic).presets)]
+    opposed = not compact and spec["questions"]["opposed"] is not None
     return ENV.get_template("widget.html").render(
         mechanic=mechanic,
         uid=uid,
@@ -201,6 +203,7 @@ def render_widget(mechanic: str, *, compact: bool, start: dict[str, Any], page_u
         table=static_table(mechanic),
         need_view=None if compact else starting_sweep(mechanic, values),
         need_collision=any(p["name"] == "target" for p in spec["params"]),
+        luck_pools=luck_pools(mechanic, examples) if opposed else None,
     )
 
 
