@@ -23,12 +23,6 @@ from typing import Any
 
 from chq_site.widget import permalinks
 
-# Spotting's answer before its engine is the answer table's: no chart, no working (a
-# line says they come with the engine's full answer: widget/result.js). When they
-# come, the readings' and the table's headings below them move down (369 px on a
-# phone). A place of their size kept for them is still to be made.
-ANSWER_GROWS = {"spotting": "the engine's full answer brings Spotting's chart and working below its answer"}
-
 PAGES = {
     "close-assault": permalinks.page_path("close_assault"),
     "spotting": permalinks.page_path("spotting"),
@@ -50,7 +44,9 @@ MOVED_PX = 1.0
 RECORDER = """
 (() => {
   if (window.__chqBoxes) return;
-  const CONTROLS = 'input, select, textarea, button, summary, a[href], [role=button], .chq-output, [data-headline]';
+  // The controls and the answer, and the engine's own line: its state changes its words,
+  // never where they start (a failure that moved them was a layout shift of its own).
+  const CONTROLS = 'input, select, textarea, button, summary, a[href], [role=button], .chq-output, [data-headline], .chq-status__text';
   const ids = new WeakMap();
   let next = 0;
   const notes = [];

@@ -17,7 +17,6 @@ import pytest
 
 from tests.browser.site_helpers import url
 from tests.browser.steady_helpers import (
-    ANSWER_GROWS,
     ENGINE_DONE,
     MAX_SHIFT,
     PAGES,
@@ -58,9 +57,7 @@ def visit(new_context: Any, site_url: str, page_name: str, size: tuple[int, int]
 
 
 @pytest.mark.parametrize("size", [TABLET, PHONE], ids=["tablet", "phone"])
-@pytest.mark.parametrize("page_name", [
-    pytest.param(name, marks=pytest.mark.xfail(strict=True, reason=ANSWER_GROWS[name])) if name in ANSWER_GROWS else name
-    for name in PAGES])
+@pytest.mark.parametrize("page_name", list(PAGES))
 def test_nothing_moves_as_the_engine_gets_ready(new_context: Any, site_url: str, page_name: str,
                                                 size: tuple[int, int]) -> None:
     seen = visit(new_context, site_url, page_name, size, failed=False)

@@ -17,7 +17,6 @@ import pytest
 
 from tests.browser.site_helpers import url
 from tests.browser.steady_helpers import (
-    ANSWER_GROWS,
     ENGINE_DONE,
     PAGES,
     RECORDER,
@@ -64,9 +63,7 @@ def test_webkit_makes_no_layout_shift_entries(new_webkit: Any, recorded_site: st
     assert run_js(driver, "return PerformanceObserver.supportedEntryTypes.includes('layout-shift')") is False
 
 
-# Not Spotting: its chart and working arrive with the engine's full answer and move
-# the headings under them (ANSWER_GROWS), as the Chromium lane's strict xfail says.
-@pytest.mark.parametrize("page_name", [name for name in PAGES if name not in ANSWER_GROWS])
+@pytest.mark.parametrize("page_name", list(PAGES))
 def test_nothing_moves_as_the_engine_gets_ready(new_webkit: Any, recorded_site: str, page_name: str) -> None:
     notes = notes_until_done(new_webkit(*TABLET), recorded_site, page_name, failed=False)
     assert len(notes) >= 3, notes

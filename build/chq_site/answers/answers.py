@@ -223,14 +223,17 @@ def build_reply(request: str) -> str:
 
 def build_answers(mechanic: str, start: dict[str, Any], compact: bool = False) -> dict[str, Any]:
     """The results of ``compute`` for the widget's starting inputs and for each worked
-    example, keyed by ``answer_key``; one bigger than ANSWER_LIMIT is left out. The
-    small calculators' answer tables cover every input, so their calculator pages carry
-    none; a card in the rules text keeps its whole starting answer, so that the
-    engine's answer (with its working) does not grow the card under a reader's tap."""
+    example, keyed by ``answer_key``; one bigger than ANSWER_LIMIT is left out.
+
+    Whole answers, charts and working included, on every page, the small calculators'
+    too (their answer tables hold only the figures): so that the engine's answer to the
+    inputs a page opens with draws nothing the page had not drawn, and no answer,
+    control or rules text moves when it comes. A small calculator's card in the rules
+    text (``compact``), which shows no worked examples, carries its starting answer
+    only."""
     answers: dict[str, Any] = {}
-    if mechanic in SMALL and not compact:
-        return answers
-    examples = () if mechanic in SMALL else tuple(preset_values(mechanic, p) for p in page(mechanic).presets)
+    shows_examples = not (compact and mechanic in SMALL)
+    examples = tuple(preset_values(mechanic, p) for p in page(mechanic).presets) if shows_examples else ()
     for values in (start, *examples):
         key = answer_key(mechanic, values)
         if key in answers:

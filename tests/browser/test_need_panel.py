@@ -1,0 +1,85 @@
+"""The two questions after the odds, in Chromium and in WebKitGTK (one story each, run
+in both): "What do I need?" answers a Close Assault permalink from the page's answer
+table before the engine has started, and the engine's answer agrees with it and with
+calculators.sweep (compute() for each value, exactly); inputs outside the tables wait
+for the engine and get compute()'s answer; a target it cannot take is named at its
+field; on spotting a link's target=0.8 is the panel's target while target=hidden stays
+the calculator's input."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+from chq_site.widget import permalinks
+
+from calculators import InputError, sweep
+from tests.browser.page_api import ENGINE_S, MAIN, STEP_S, SitePage
+from tests.browser.questions_helpers import agrees, expected_sweep, need_when
+
+ASSAULT = permalinks.page_path("close_assault")
+SPOTTING = permalinks.page_path("spotting")
+
+
+def test_what_do_i_need_answers_before_the_engine_and_agrees_after(site_page: Callable[..., SitePage]) -> None:
+    page = site_page(820, 1180, engine_files="held")
+    page.open(f"{ASSAULT}#att_dice=6&def_dice=5&sweep=att_dice&target=0.8")
+    want = expected_sweep("close_assault", {"att_dice": 6, "def_dice": 5}, "att_dice", "0.8")
+    early = need_when(page, "s.state === 'ready'", "the answer table's sweep", STEP_S)
+    assert early["source"] == "build" and early["engine"] != "ready", early
+    agrees(early, want)
+    page.release_engine_files()
+    late = need_when(page, "s.source === 'engine'", "the engine's sweep", ENGINE_S)
+    agrees(late, want)
+    assert "sweep=att_dice" in late["hash"] and "target=0.8" in late["hash"]
+    assert page.errors() == []
+
+
+def test_inputs_outside_the_tables_wait_for_the_engine(site_page: Callable[..., SitePage]) -> None:
+    page = site_page(820, 1180, engine_files="held")
+    page.open(f"{ASSAULT}#att_dice=6&def_dice=5&att_cohesion=1&sweep=att_dice&target=0.5")
+    waiting = need_when(page, "s.state === 'loading'", "the sweep waiting for the engine", STEP_S)
+    assert [row["pct"] for row in waiting["rows"]] == ["…"] * 12, waiting  # the bars keep their places
+    page.release_engine_files()
+    answered = need_when(page, "s.source === 'engine'", "the engine's sweep at Cohesion 1", ENGINE_S)
+    agrees(answered, expected_sweep("close_assault", {"att_dice": 6, "def_dice": 5, "att_cohesion": 1},
+                                    "att_dice", "0.5"))
+    assert page.errors() == []
+
+
+def test_a_target_it_cannot_take_is_named_at_its_field(site_page: Callable[..., SitePage]) -> None:
+    page = site_page(820, 1180)
+    page.open(f"{ASSAULT}#att_dice=6&def_dice=5&sweep=att_dice&target=1.5")
+    refused = need_when(page, "s.state === 'error'", "the target refused", STEP_S)
+    assert refused["message"] == ("Target chance: enter a chance above 0 and at most 1, such as 0.8 or 80% "
+                                  "(you entered '1.5').")
+    assert refused["invalid"] == "true"
+    page.tap(f"{MAIN} [data-need] input[name=target]")
+    page.press("Select all")
+    page.type("95%")
+    fixed = need_when(page, "s.state === 'ready'", "the sweep for 95%", ENGINE_S)
+    agrees(fixed, expected_sweep("close_assault", {"att_dice": 6, "def_dice": 5}, "att_dice", "0.95"))
+    assert fixed["message"] == "" and fixed["invalid"] is None
+    assert "target=0.95" in fixed["hash"], fixed["hash"]
+    assert page.errors() == []
+
+
+def test_spotting_reads_a_number_as_the_target_and_a_word_as_its_input(site_page: Callable[..., SitePage]) -> None:
+    page = site_page(820, 1180)
+    page.open(f"{SPOTTING}#distance=18&target=hidden&sweep=chain_dice&target=0.8")
+    shown = need_when(page, "s.state === 'ready'", "spotting's sweep", ENGINE_S)
+    assert page.run(f"return document.querySelector('{MAIN} input[name=target]:checked').value") == "hidden"
+    agrees(shown, expected_sweep("spotting", {"distance": 18, "target": "hidden"}, "chain_dice", "0.8"))
+    assert page.text(f"{MAIN} .chq-form__message") == "", "no input named as given twice or unknown"
+    assert page.errors() == []
+
+
+def test_an_input_that_cannot_be_swept_is_named(site_page: Callable[..., SitePage]) -> None:
+    page = site_page(820, 1180)
+    page.open(f"{ASSAULT}#att_dice=6&def_dice=5&sweep=att_flank")
+    refused = need_when(page, "s.state === 'error'", "sweep=att_flank refused", STEP_S)
+    with pytest.raises(InputError) as error:
+        sweep("close_assault", {"att_dice": 6, "def_dice": 5}, "att_flank")
+    assert error.value.field == "sweep"
+    assert refused["words"] == f"Step through: {error.value.message}.", refused
+    assert page.errors() == []
