@@ -18,8 +18,16 @@ from chq_site.widget import presentation
 
 from calculators import HEADLINES, compute, printing
 from tests.browser import fight_helpers as F
+from tests.browser.axe_helpers import (
+    axe_violations,
+)
 from tests.browser.site_helpers import url
-from tests.browser.widgets_helpers import READY_MS, axe_violations, fragment, make_context, watch
+from tests.browser.widgets_helpers import (
+    READY_MS,
+    fragment,
+    make_context,
+    watch,
+)
 
 MECHANIC = "close_assault"
 PAGE = "calculators/close-assault/"

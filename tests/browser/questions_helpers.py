@@ -1,4 +1,4 @@
-"""What the stories of the two questions after the odds share (test_questions.py):
+"""What the stories of the two questions after the odds share (test_need_panel.py, test_luck_panel.py):
 the panels' state read in one script, and what the package says they must show."""
 
 from __future__ import annotations

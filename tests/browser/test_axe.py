@@ -18,19 +18,20 @@ from typing import Any
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from tests.browser.site_helpers import (
-    ROOT,
+from tests.browser.axe_helpers import AXE
+from tests.browser.card_helpers import (
     UNDER_POINTER,
+    wait_for_animations,
+    wait_for_calculators,
+)
+from tests.browser.site_helpers import (
     built_pages,
     open_search,
     track_search_worker,
     url,
-    wait_for_animations,
-    wait_for_calculators,
     wait_for_search_settled,
 )
 
-AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 VIEWPORTS = {"desktop": (1366, 1024), "phone": (390, 844)}
 # Typed into the search of a rules page: many results, each with marked words, and a
 # calculator among them.

@@ -9,11 +9,13 @@ import time
 from pathlib import Path
 from typing import Any
 
-from tests.browser.site_helpers import (
+from tests.browser.card_helpers import (
     ENGINE_FAILED_EVERYWHERE,
     READER_AFTER_THE_CARDS,
     READER_AND_CARDS,
     cards_after_engine_failure,
+)
+from tests.browser.site_helpers import (
     url,
 )
 from tests.browser.widgets_helpers import (

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from tests.browser import fight_helpers as F
+from tests.browser.axe_helpers import AXE
 from tests.browser.fight_helpers import (
     check_round,
     open_fight_page,
@@ -25,7 +26,6 @@ from tests.browser.fight_helpers import (
 )
 from tests.browser.site_helpers import url
 from tests.browser.widgets_helpers import (
-    AXE,
     READY_MS,
     make_context,
     wait_for_inputs,

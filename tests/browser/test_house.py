@@ -23,6 +23,12 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
+from tests.browser.card_helpers import (
+    TITLE_EXTRA,
+    title_too_tall,
+    wait_for_animations,
+    wait_for_calculators,
+)
 from tests.browser.house_helpers import (
     DRAWER_BUTTON,
     FOCUSED,
@@ -35,12 +41,8 @@ from tests.browser.house_helpers import (
     tile_targets,
 )
 from tests.browser.site_helpers import (
-    TITLE_EXTRA,
     nav_pages,
-    title_too_tall,
     url,
-    wait_for_animations,
-    wait_for_calculators,
 )
 
 

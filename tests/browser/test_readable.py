@@ -22,6 +22,9 @@ from typing import Any
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
+from tests.browser.card_helpers import (
+    wait_for_calculators,
+)
 from tests.browser.readable_helpers import (
     COMPARE_A,
     COMPARE_SHOWN,
@@ -37,7 +40,10 @@ from tests.browser.readable_helpers import (
     check_tables,
     exact_wanted,
 )
-from tests.browser.site_helpers import built_pages, url, wait_for_calculators
+from tests.browser.site_helpers import (
+    built_pages,
+    url,
+)
 from tests.browser.widgets_helpers import PAGES, READY_MS, fragment, wait_for_inputs
 
 PHONE = {"width": 390, "height": 844}

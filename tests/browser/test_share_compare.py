@@ -20,6 +20,9 @@ from typing import Any
 
 import pytest
 
+from tests.browser.axe_helpers import (
+    axe_violations,
+)
 from tests.browser.share_compare_helpers import (
     BY_NAME,
     CHANGES,
@@ -40,7 +43,6 @@ from tests.browser.site_helpers import url
 from tests.browser.widgets_helpers import (
     PAGES,
     READY_MS,
-    axe_violations,
     fragment,
     make_context,
     wait_for_inputs,

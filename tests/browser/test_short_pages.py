@@ -24,6 +24,10 @@ from typing import Any
 
 from chq_site.widget import permalinks, presentation
 
+from tests.browser.card_helpers import (
+    wait_for_animations,
+    wheel,
+)
 from tests.browser.short_page_helpers import (
     BAR,
     FIELD,
@@ -34,7 +38,9 @@ from tests.browser.short_page_helpers import (
     calculator_pages,
     headline_pct,
 )
-from tests.browser.site_helpers import url, wait_for_animations, wheel
+from tests.browser.site_helpers import (
+    url,
+)
 from tests.browser.widgets_helpers import READY_MS, watched_page
 
 MAIN = ".chq-widget[data-mode=full]"

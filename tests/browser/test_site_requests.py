@@ -11,7 +11,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.browser.site_helpers import built_pages, calculator_states, url, wait_for_calculators
+from tests.browser.card_helpers import (
+    calculator_states,
+    wait_for_calculators,
+)
+from tests.browser.site_helpers import (
+    built_pages,
+    url,
+)
 
 ENGINE_WASM = "/assets/engine/pyodide/pyodide.asm.wasm"
 SERVICE_WORKER = "sw.js"  # written at the site root by chq_site/offline/offline.py

@@ -17,7 +17,13 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.site_helpers import rules_pages, url, wait_for_animations
+from tests.browser.card_helpers import (
+    wait_for_animations,
+)
+from tests.browser.site_helpers import (
+    rules_pages,
+    url,
+)
 
 VIEWPORTS = [(768, 1024), (820, 1180), (1366, 1024)]
 MIN_TEXT_PX = 16

@@ -11,8 +11,7 @@ real Pyodide engine; every number compared with ``calculators.compute()``.
   under Armour Battles, which ignores it;
 * Moving a Blind opens its chart on "At least";
 * a printed calculator shows the inputs it was computed for, and no buttons;
-* screenshots: a rules page with a pop-over open, each calculator page, at
-  820x1180 and 390x844, light and dark (``.artifacts/screenshots/words-*.png``).
+* screenshots of these words: test_words_screenshots.py.
 """
 
 from __future__ import annotations
@@ -35,14 +34,10 @@ from tests.browser.table_words_helpers import (
     DOCUMENT_NUMBER,
     MAIN,
     NO_SW,
-    NO_TRANSITIONS,
     PAGES,
-    PHONE,
-    POPOVER,
     READABLE_TEXT,
     READY_MS,
     ROOT,
-    RULES_PAGE,
     STATUS_LOG,
     TABLET,
     card_pages,
@@ -51,7 +46,6 @@ from tests.browser.table_words_helpers import (
     label,
     math_close,
     refusal,
-    set_scheme,
     wait_answer,
 )
 
@@ -363,39 +357,4 @@ def test_the_headline_says_a_tap_shows_the_fraction(open_page: Any) -> None:
     page.wait_for_function("() => document.querySelector('.chq-widget[data-mode=full] [data-headline]')"
                            ".getAttribute('aria-pressed') === 'true'")
     assert exact.text_content() == printing.exact(want)
-    assert page.chq_errors == []
-
-
-@pytest.mark.parametrize("viewport", [TABLET, PHONE], ids=["820x1180", "390x844"])
-def test_screenshots(open_page: Any, artifacts: Path, viewport: dict[str, int]) -> None:
-    folder = artifacts / "screenshots"
-    folder.mkdir(parents=True, exist_ok=True)
-    size = f"{viewport['width']}x{viewport['height']}"
-    page = open_page(RULES_PAGE, viewport, has_touch=True, is_mobile=viewport["width"] < 500)
-    page.add_style_tag(content=NO_TRANSITIONS)
-    page.wait_for_function("() => document.querySelector('article a.chq-term').hasAttribute('aria-expanded')")
-    term = page.locator("article a.chq-term").nth(1)
-    term.scroll_into_view_if_needed()
-    term.tap()
-    page.wait_for_selector(f"{POPOVER}:not([hidden])")
-    for scheme, name in (("default", "light"), ("slate", "dark")):
-        set_scheme(page, scheme)
-        page.screenshot(path=str(folder / f"words-glossary-popover-{size}-{name}.png"))
-    for mechanic, path in PAGES.items():
-        page.goto(url(page.chq_base, path))
-        page.add_style_tag(content=NO_TRANSITIONS)
-        page.wait_for_function(
-            "() => { const r = document.querySelector('.chq-widget[data-mode=full]');"
-            " return r && r.dataset.state === 'ready' && r.dataset.engine === 'ready'"
-            " && r.dataset.source === 'engine'; }", timeout=READY_MS)
-        assert page.evaluate("() => document.documentElement.scrollWidth <= innerWidth"), mechanic
-        # What the screen shows (a full-page capture draws the sticky headline at the
-        # first screen's foot): the top, then the answer with its chart.
-        for scheme, name in (("default", "light"), ("slate", "dark")):
-            set_scheme(page, scheme)
-            page.evaluate("() => window.scrollTo(0, 0)")
-            page.screenshot(path=str(folder / f"words-{path.split('/')[1]}-{size}-{name}-top.png"))
-            page.locator(f"{MAIN} .chq-output").evaluate(  # just under the site's header
-                "e => window.scrollTo(0, e.getBoundingClientRect().top + scrollY - 64)")
-            page.screenshot(path=str(folder / f"words-{path.split('/')[1]}-{size}-{name}-answer.png"))
     assert page.chq_errors == []

@@ -25,6 +25,9 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urljoin
 
+from tests.browser.card_helpers import (
+    wheel,
+)
 from tests.browser.landing_helpers import (
     BASE,
     HEADLINE,
@@ -40,7 +43,9 @@ from tests.browser.landing_helpers import (
     landing_problems,
     permalink_links,
 )
-from tests.browser.site_helpers import url, wheel
+from tests.browser.site_helpers import (
+    url,
+)
 from tests.browser.widgets_helpers import READY_MS, watched_page
 
 PAGES_WITH_TRY_IT = ("rules/blinds/", "rules/artillery/", "rules/close-assault/")

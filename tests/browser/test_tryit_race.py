@@ -33,7 +33,13 @@ from chq_site.widget import permalinks, presentation
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from calculators import PARAMETERS, compute
-from tests.browser.site_helpers import rules_pages, url, wheel
+from tests.browser.card_helpers import (
+    wheel,
+)
+from tests.browser.site_helpers import (
+    rules_pages,
+    url,
+)
 from tests.browser.widgets_helpers import READY_MS, TOLERANCE, same, watched_page
 
 TRIES = 30

@@ -22,8 +22,12 @@ from typing import Any
 import pytest
 
 from calculators import compute, printing
-from tests.browser.widgets_helpers import (
+from tests.browser.axe_helpers import (
     AXE,
+    axe_violations,
+    set_scheme,
+)
+from tests.browser.widgets_helpers import (
     CASES,
     PAGES,
     POPSTATES,
@@ -31,7 +35,6 @@ from tests.browser.widgets_helpers import (
     TOLERANCE,
     TYPED_CASES,
     Session,
-    axe_violations,
     check_against_cli,
     compact_pages,
     current_fragment,
@@ -40,7 +43,6 @@ from tests.browser.widgets_helpers import (
     make_context,
     reference,
     same,
-    set_scheme,
     typed_at_the_command_line,
     wait_for_inputs,
     watch,

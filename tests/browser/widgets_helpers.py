@@ -26,8 +26,6 @@ from tests.conftest import RequestLog
 ROOT = Path(__file__).resolve().parents[2]
 
 
-AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
-
 
 VIEWPORT = {"width": 820, "height": 1180}
 
@@ -373,62 +371,6 @@ def typed_at_the_command_line(mechanic: str, params: dict[str, Any], field: str,
     assert (done.returncode, prefix, name) == (2, "error", field), done.stderr
     label = next(p.label for p in PARAMETERS[mechanic] if p.name == field)
     return None, f"{label}: {message}."
-
-
-# --------------------------------------------------------------------------- #
-# Accessibility and screenshots                                               #
-# --------------------------------------------------------------------------- #
-
-def set_scheme(page: Any, scheme: str) -> None:
-    """Switch Material's palette (light "default" / dark "slate") and let colours settle."""
-    page.evaluate(
-        "s => { document.body.setAttribute('data-md-color-scheme', s); }", scheme)
-    page.mouse.move(0, 0)
-    page.wait_for_timeout(400)  # Material's colour transitions (links: 125 ms)
-
-
-# Parts of a calculator page this file does not own: their findings are printed, and
-# reported to their owners, but do not fail the widget tests.
-FOREIGN = (
-    ".md-search",    # Material's search dialog (theme): no accessible name
-    ".md-progress",  # Material's instant-navigation progress bar (theme): no accessible name
-    ".md-header",    # Material's header (theme)
-    ".md-footer",    # Material's footer (theme): "Made with" contrast 4.47:1
-    ".chq-term",     # glossary links added to the page text (chq_site/glossary/glossary.py)
-)
-
-
-# Site-wide link styling (Material colours links, no underline): outside the widgets,
-# reported to the site's stylesheet owner rather than failed here.
-FOREIGN_RULES_OUTSIDE_WIDGETS = ("link-in-text-block",)
-
-
-def axe_violations(page: Any) -> list[str]:
-    """Serious and critical axe-core findings on the page, except in FOREIGN parts."""
-    if not page.evaluate("() => typeof window.axe !== 'undefined'"):
-        page.add_script_tag(path=str(AXE))
-    found = page.evaluate(
-        """async ([foreign, foreignRules]) => {
-            const r = await axe.run(document, {resultTypes: ['violations']});
-            const ours = [], theirs = [];
-            for (const v of r.violations) {
-              if (v.impact !== 'serious' && v.impact !== 'critical') continue;
-              for (const n of v.nodes) {
-                const el = document.querySelector(n.target[0]);
-                const line = `${v.impact} ${v.id}: ${v.help} -> ${n.target.join(' ')}`;
-                const inWidget = el && el.closest('.chq-widget');
-                const notOurs = el && (foreign.some(sel => el.closest(sel))
-                                       || (!inWidget && foreignRules.includes(v.id)));
-                (notOurs ? theirs : ours).push(line);
-              }
-            }
-            return {ours, theirs};
-        }""",
-        [list(FOREIGN), list(FOREIGN_RULES_OUTSIDE_WIDGETS)],
-    )
-    for line in found["theirs"]:
-        print(f"\n  (not ours) {page.url}: {line}")
-    return list(found["ours"])
 
 
 # --------------------------------------------------------------------------- #

@@ -21,11 +21,13 @@ from typing import Any
 import pytest
 from chq_site.widget import permalinks
 
-from tests.browser.site_helpers import (
+from tests.browser.card_helpers import (
     ENGINE_FAILED_EVERYWHERE,
     READER_AFTER_THE_CARDS,
     READER_AND_CARDS,
     cards_after_engine_failure,
+)
+from tests.browser.site_helpers import (
     url,
 )
 from tests.browser.widgets_first_answer_helpers import GROUPED_PERMALINKS

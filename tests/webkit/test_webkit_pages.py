@@ -15,7 +15,14 @@ from typing import Any
 
 import pytest
 
-from tests.browser.site_helpers import TITLE_EXTRA, nav_pages, title_too_tall, url
+from tests.browser.card_helpers import (
+    TITLE_EXTRA,
+    title_too_tall,
+)
+from tests.browser.site_helpers import (
+    nav_pages,
+    url,
+)
 from tests.browser.site_search_helpers import EXPECTED, interdiction_pages, page_pattern
 from tests.webkit.driver import (
     ENGINE_TIMEOUT_S,
