@@ -70,7 +70,9 @@ def _table() -> Table:
 PAGE = CalculatorPage(
     "artillery",
     starting={"variant": "armour-battles"},
-    advanced=frozenset({"hit_faces", "blind_width", "blind_depth", "template_radius"}),
+    # The Hit faces in the form, where a player sees them (as on Shell it first?); the
+    # Blind's size and the template stay under More options.
+    advanced=frozenset({"blind_width", "blind_depth", "template_radius"}),
     help={
         "variant": "Armour Battles: the Hidden Units update; Combat HQ: fire missions",
         "cover": "Combat HQ only: the owner adds +1/+2/+3D to the Reaction",
