@@ -29,8 +29,10 @@ esbuild (npm ``esbuild``, pinned in ``package.json``; ``make setup`` installs it
   page's main thread, busy while the page loads. Pyodide's loader stays a runtime
   ``import()`` of the self-hosted file (its URL is computed: esbuild leaves it alone).
 
-Four small scripts run inline where the theme's templates put them (``INLINE``): the
-sitemap shim before Material's bundle and stylesheets (``theme/sitemap.js``) and the
+Five small scripts run inline where the theme's templates put them (``INLINE``): the
+sitemap shim before Material's bundle and stylesheets (``theme/sitemap.js``), the mark
+that JavaScript is on, there too (``theme/script-on.js``: a calculator's layout from the
+first paint is its script's), and the
 "not found" page's three steps to its site root (``offline/not-found.js``). Each is
 a function of a module Node's tests import; esbuild makes each a minified classic
 script without a map, which the plugin hands the templates (``chq_inline``), so no
@@ -104,6 +106,7 @@ WORKER_SOURCE = "engine/engine-worker.js"
 # (module, the function it runs there).
 INLINE = {
     "sitemap_shim": ("theme/sitemap.js", "shimSitemap"),  # main.html, before the stylesheets
+    "script_on": ("theme/script-on.js", "markScriptOn"),  # main.html, before the stylesheets
     "not_found_root": ("offline/not-found.js", "findRoot"),  # 404.html, first in <head>
     "not_found_scope": ("offline/not-found.js", "pointScope"),  # 404.html, after Material's __md_scope
     "not_found_config": ("offline/not-found.js", "pointConfig"),  # 404.html, after Material's config

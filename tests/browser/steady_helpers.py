@@ -106,6 +106,10 @@ ENGINE_DONE = """(failed) => {
   return states.some(s => s === done) && !states.some(s => s === 'loading') ? states : null;
 }"""
 
+# The note taken once a widget was mounted and drawn is there (RECORDER takes it two
+# frames after the mount: an engine that fails at once can be done before).
+MOUNT_NOTED = "window.__chqBoxes.notes.some(n => n.why === 'mounted')"
+
 # Bring the widget that starts the engine into view (a rules page's card starts
 # it when it is scrolled to), as a reader scrolling would.
 SCROLL_TO_WIDGET = "document.querySelector('.chq-widget').scrollIntoView({block: 'center', behavior: 'instant'})"

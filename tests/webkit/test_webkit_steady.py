@@ -18,6 +18,7 @@ import pytest
 from tests.browser.site_helpers import url
 from tests.browser.steady_helpers import (
     ENGINE_DONE,
+    MOUNT_NOTED,
     PAGES,
     RECORDER,
     SCROLL_TO_WIDGET,
@@ -52,6 +53,9 @@ def notes_until_done(driver: Any, base: str, page_name: str, failed: bool) -> li
     run_js(driver, SCROLL_TO_WIDGET)
     wait_js(driver, f"return ({ENGINE_DONE})(arguments[0])", failed, timeout=ENGINE_TIMEOUT_S,
             what="the engine " + ("to fail" if failed else "to be ready"))
+    # The mount's note is taken two frames after it: an engine that fails at once can be
+    # done before then.
+    wait_js(driver, f"return {MOUNT_NOTED}", what="the note of the widget's mount")
     run_js(driver, "window.scrollTo({top: 0, behavior: 'instant'}); window.__chqBoxes.take('done, back at the top')")
     assert page_errors(driver) == []
     return mounted(list(run_js(driver, "return window.__chqBoxes.notes")))

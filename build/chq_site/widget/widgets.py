@@ -28,12 +28,14 @@ from markupsafe import Markup
 
 from calculators import HEADLINES, PARAMETERS, READINGS, Param
 from calculators.errors import PAGE_RULES
+from calculators.labels import beside_text, ends_text, headline_text
 from calculators.printing import pct
 from chq_site.answers import answers
 from chq_site.paths import PACKAGE
 from chq_site.questions.questions import luck_pools, questions_spec, starting_sweep
 from chq_site.widget.calculator_pages import page
 from chq_site.widget.permalinks import (
+    answer_key,
     base_values,
     calculator_href,
     fragment_value,
@@ -197,7 +199,8 @@ def render_widget(mechanic: str, *, compact: bool, start: dict[str, Any], page_u
         spec_json=json.dumps(spec, ensure_ascii=False, separators=(",", ":")),
         answers_json=answers.answers_json(built) if built else "",
         table_json=answers.inline_table(mechanic) if spec["table"] and not compact else "",
-        headline={**headline_for(mechanic, values), "range": HEADLINE_RANGE.get(mechanic)},
+        headline={**headline_for(mechanic, values), "range": HEADLINE_RANGE.get(mechanic),
+                  **starting_words(mechanic, built.get(answer_key(mechanic, values)))},
         inputs=form_view(mechanic, uid, values),
         reading_texts=READINGS[mechanic],
         table=static_table(mechanic),
@@ -205,6 +208,24 @@ def render_widget(mechanic: str, *, compact: bool, start: dict[str, Any], page_u
         need_collision=any(p["name"] == "target" for p in spec["params"]),
         luck_pools=luck_pools(mechanic, examples) if opposed else None,
     )
+
+
+def starting_words(mechanic: str, result: dict[str, Any] | None) -> dict[str, str | None]:
+    """The answer bar's words for the starting inputs, as result.js writes them
+    (calculators.labels' words: the headline, and for a range each end named and the
+    line beside it), so that a page painted before its script has run shows the answer
+    it will show, in its place (theme/script-on.js); "…" where the build has none.
+
+    >>> starting_words("supply", None)
+    {'text': '…', 'ends': None, 'beside': None}
+    >>> starting_words("supply", {"inputs": {}, "p_continue": {"value": 0.5, "exact": "1/2"}})["text"]
+    '50.0%'
+    """
+    if result is None:
+        return {"text": "…", "ends": None, "beside": None}
+    key = headline_for(mechanic, result.get("inputs", {}))["key"]
+    return {"text": headline_text(mechanic, result) if key else result.get("summary") or "…",
+            "ends": ends_text(mechanic, result), "beside": beside_text(mechanic, result)}
 
 
 def render_table_only(mechanic: str) -> str:
