@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { fraction, tableAnswer } from "../../build/chq_site/answers/answers.js";
+import { fraction, tableAnswer, tablePools } from "../../build/chq_site/answers/answers.js";
 import { golden } from "./golden.mjs";
 
 const { tables, vectors, fractions } = golden("answer_tables");
@@ -38,4 +38,14 @@ test("the vectors read both kinds of table, and inputs they do not hold", () => 
 
 test("an exact fraction is the double Python's float(Fraction) gives", () => {
   for (const { exact, value } of fractions) assert.deepEqual(fraction(exact), { value, exact }, exact);
+});
+
+test("the pools beside an opposed roll's answer are Python's", () => {
+  const opposed = vectors.filter((v) => "pools" in v);
+  assert.ok(opposed.some((v) => v.mechanic === "spotting" && v.pools) && opposed.some((v) => v.mechanic === "close_assault" && v.pools));
+  assert.ok(opposed.some((v) => v.pools === null));
+  for (const { mechanic, params, pools } of opposed) {
+    assert.deepEqual(tablePools(tables[mechanic], params), pools, `${mechanic} ${JSON.stringify(params)}`);
+  }
+  assert.equal(tablePools(tables.artillery, vectors.find((v) => v.mechanic === "artillery").params), null);
 });

@@ -5,7 +5,8 @@ the JSON a page inlines or fetches): the small calculators' whole; Close Assault
 (``reduce``: the same groups, classes, answers and values, for fewer settings, so
 the page's grouped lookup runs on the build's real data in a fixture of tens of KB).
 Each vector is a full set of inputs, in a table or not, and the answer the page must
-read for it: ``answers.lookup`` in the shape answers.js ``tableAnswer`` gives.
+read for it: ``answers.lookup`` in the shape answers.js ``tableAnswer`` gives; for an
+opposed roll's table, the pools beside it too (``answers.pools_lookup``, ``tablePools``).
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from chq_site.widget.permalinks import base_values
 
 # The values of some inputs a grouped table keeps in the fixture (the others: all).
 KEEP: dict[str, dict[str, tuple[Any, ...]]] = {
-    "spotting": {"cover": ("none", "heavy"), "chain_dice": (0, 3)},
+    "spotting": {"cover": ("none", "heavy"), "chain_dice": (3,), "suppressed": (False,)},
     "deploy": {"disruption": (0, 1, 2, 3, 5, 40), "units": (1, 2, 3, 20)},
     "close_assault": {"att_dice": (2, 6), "def_dice": (5, 12), "att_move": ("single",),
                       "def_cover": ("none", "heavy")},
@@ -83,16 +84,24 @@ def reduce(table: dict[str, Any], keep: dict[str, tuple[Any, ...]]) -> dict[str,
             radices.append(group["count"])
             kept_classes.append(list(renumbered))  # the old class of each new one
         shape = {"texts": table["texts"], "groups": groups}
+        if "rolls" in table:  # each side's pools, for the classes kept of its two groups
+            shape["rolls"] = [{"groups": side["groups"], "pools": [
+                side["pools"][a * table["groups"][side["groups"][1]]["count"] + b]
+                for a in kept_classes[side["groups"][0]] for b in kept_classes[side["groups"][1]]]}
+                for side in table["rolls"]]
     values, found = Values(), Answers()
     width = table["width"]
     for cell in itertools.product(*kept_classes):
         position = 0
         for radix, cls in zip(radices, cell, strict=True):
             position = position * radix + cls
-        answer = table["answers"][int(table["index"][position * width:(position + 1) * width], 36)]
+        at = int(table["index"][position * width:(position + 1) * width], 36)
+        answer = table["answers"][at]
+        pools = table["pools"][at] if "pools" in table else -1
         found.add(None if answer is None else [
             -1 if slot == -1 else [values.add(table["values"][j]) for j in slot] if isinstance(slot, list)
-            else values.add(table["values"][slot]) for slot in answer])
+            else values.add(table["values"][slot]) for slot in answer],
+            -1 if pools < 0 else values.add(table["values"][pools]))
     return {"mechanic": table["mechanic"], "keys": table["keys"], **shape, "values": values.items, **found.fields()}
 
 
@@ -175,5 +184,6 @@ def table_vectors() -> dict[str, Any]:
                 params = _grouped(table, base, rng)
             else:
                 params = {**base, **{axis["name"]: _near(axis, rng) for axis in table["axes"]}}
-            vectors.append({"mechanic": mechanic, "params": params, "answer": page_answer(table, params)})
+            vectors.append({"mechanic": mechanic, "params": params, "answer": page_answer(table, params),
+                            **({"pools": answers.pools_lookup(table, params)} if {"pools", "rolls"} & set(table) else {})})
     return {"tables": tables, "vectors": vectors, "fractions": fractions()}

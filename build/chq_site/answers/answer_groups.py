@@ -19,6 +19,10 @@ The table format (``answers.py`` has the small calculators' simpler one)::
                                               # axis fastest): its class, -1 for none
                  "count": 74}, ...],
      "values": [...], "answers": [[0, 3, ...], null, ...],   # null: compute() refuses it
+     "rolls": [{"groups": [0, 2], "pools": [[6, 3], null, ...]}, ...],
+                                             # the opposed roll's pools, a side at a time:
+                                             # [dice, TN] per class of the two groups it
+                                             # depends on (``Grouped.sides``)
      "width": 3, "index": "..."}             # per combination of classes, base 36
 
 An input held at one value (a Close Assault side's Disruption Points and Cohesion)
@@ -49,11 +53,13 @@ from calculators import PARAMETERS, InputError, compute, labels, printing
 from chq_site.answers.answer_index import Answers, Values
 from chq_site.engine import engine
 from chq_site.paths import CACHE
+from chq_site.questions import questions
+from chq_site.questions.questions import roll_pools
 from chq_site.widget.calculator_page import Group, Grouped
 from chq_site.widget.calculator_pages import PAGES
 from chq_site.widget.permalinks import base_values
 
-__all__ = ["Group", "GROUPED", "groups", "lookup", "make_table", "printed", "table_text"]
+__all__ = ["Group", "GROUPED", "groups", "lookup", "make_table", "pools_lookup", "position", "printed", "table_text"]
 
 # How each grouped table is made: its page's description (calculator_pages/).
 _GROUPED: dict[str, Grouped] = {m: p.answers for m, p in PAGES.items() if isinstance(p.answers, Grouped)}
@@ -124,8 +130,32 @@ def make_table(mechanic: str, keys: Sequence[str]) -> dict[str, Any]:
             -1 if key not in result
             else values.add(printed(result[key], styles[key]) if key in texts else _plain(result[key]))
             for key in keys])
+    rolls = _rolls(mechanic, base, chosen)
     return {"mechanic": mechanic, "keys": list(keys), "texts": [k for k in keys if k in texts],
-            "groups": table_groups, "values": values.items, **answers.fields()}
+            "groups": table_groups, **({"rolls": rolls} if rolls else {}), "values": values.items,
+            **answers.fields()}
+
+
+def _rolls(mechanic: str, base: dict[str, Any], chosen: list[list[dict[str, Any]]]) -> list[dict[str, Any]]:
+    """The pools of the opposed roll ("How lucky was that?"), one side at a time: the
+    side's [dice, TN] for each class of the two groups it depends on (the first's
+    classes in order, the second's fastest), null where no dice are rolled. Checked
+    against ``roll_pools`` at every combination of classes: a side that depends on
+    other groups stops the build."""
+    sides = _GROUPED[mechanic].sides
+    out = []
+    for n, (g, h) in enumerate(sides):
+        pools = []
+        for first, second in itertools.product(chosen[g], chosen[h]):
+            found = roll_pools(mechanic, {**base, **first, **second})
+            pools.append(None if found is None else found[2 * n:2 * n + 2])
+        out.append({"groups": [g, h], "pools": pools})
+    for cell in itertools.product(*(range(len(c)) for c in chosen)) if sides else ():
+        want = roll_pools(mechanic, {**base, **{k: v for i, c in enumerate(cell) for k, v in chosen[i][c].items()}})
+        got = [out[n]["pools"][cell[g] * len(chosen[h]) + cell[h]] for n, (g, h) in enumerate(sides)]
+        if want is not None and [x for pair in got for x in (pair or [None, None])] != want:
+            raise ValueError(f"{mechanic}: a side's pool depends on more than the groups {sides} say")
+    return out
 
 
 def _plain(value: Any) -> Any:
@@ -144,6 +174,7 @@ def table_text(mechanic: str, keys: Sequence[str]) -> str:
     digest = hashlib.sha256()
     digest.update(engine.source_hash().encode())
     digest.update(Path(__file__).read_bytes())
+    digest.update(Path(questions.__file__).read_bytes())  # the pools beside each answer
     digest.update(Path(inspect.getfile(_GROUPED[mechanic].groups[0].signature)).read_bytes())
     digest.update(json.dumps([mechanic, list(keys)]).encode())
     cached = CACHE / f"answers-{mechanic}-{digest.hexdigest()[:16]}.json"
@@ -157,10 +188,21 @@ def table_text(mechanic: str, keys: Sequence[str]) -> str:
     return text
 
 
-def lookup(table: dict[str, Any], params: dict[str, Any]) -> dict[str, Any] | None:
-    """The answer a grouped table gives for a full set of inputs, as the widget reads
-    it (answers.js ``tableAnswer``), or None when it has none."""
-    position = 0
+def position(table: dict[str, Any], params: dict[str, Any]) -> int | None:
+    """Where a grouped table keeps the answer for a full set of inputs (its
+    combination of classes), or None when it has none."""
+    found = classes(table, params)
+    if found is None:
+        return None
+    at = 0
+    for group, cls in zip(table["groups"], found, strict=True):
+        at = at * group["count"] + cls
+    return at
+
+
+def classes(table: dict[str, Any], params: dict[str, Any]) -> list[int] | None:
+    """The class of each group's setting for a full set of inputs, or None."""
+    out = []
     for group in table["groups"]:
         setting = 0
         for axis in group["axes"]:
@@ -173,9 +215,35 @@ def lookup(table: dict[str, Any], params: dict[str, Any]) -> dict[str, Any] | No
         cls = group["classes"][setting]
         if cls < 0:
             return None
-        position = position * group["count"] + cls
+        out.append(cls)
+    return out
+
+
+def pools_lookup(table: dict[str, Any], params: dict[str, Any]) -> list[int] | None:
+    """The pools of the opposed roll a grouped table holds for a full set of inputs
+    ([my dice, my TN, their dice, their TN], as answers.js ``tablePools`` reads them),
+    or None."""
+    found = classes(table, params)
+    if found is None or "rolls" not in table:
+        return None
+    out: list[int] = []
+    for side in table["rolls"]:
+        g, h = side["groups"]
+        pool = side["pools"][found[g] * table["groups"][h]["count"] + found[h]]
+        if pool is None:
+            return None
+        out += pool
+    return out
+
+
+def lookup(table: dict[str, Any], params: dict[str, Any]) -> dict[str, Any] | None:
+    """The answer a grouped table gives for a full set of inputs, as the widget reads
+    it (answers.js ``tableAnswer``), or None when it has none."""
+    at = position(table, params)
+    if at is None:
+        return None
     width = table["width"]
-    answer = table["answers"][int(table["index"][position * width:(position + 1) * width], 36)]
+    answer = table["answers"][int(table["index"][at * width:(at + 1) * width], 36)]
     if answer is None:
         return None
     return {key: table["values"][slot] for key, slot in zip(table["keys"], answer, strict=True) if slot != -1}

@@ -9,7 +9,10 @@
  *     that reads it. An answer from a table is "partial": no chart, no working; a
  *     figure the table carries as printed text is {text} (no value to compare).
  *
- * answerKey, tableAnswer and fraction are pure: tests/js/ checks them under Node
+ * Beside each answer of an opposed roll's table, the roll's pools (tablePools), which
+ * "How lucky was that?" reads.
+ *
+ * answerKey, tableAnswer, tablePools and fraction are pure: tests/js/ checks them under Node
  * against golden values written by Python (tests/site/test_golden_vectors.py). */
 
 import { formatValue } from "../widget/params.js";
@@ -81,13 +84,37 @@ function nearest(n, d) {
   return Number(q) * 2 ** -shift;
 }
 
-/** The table's answer for a full set of inputs (chq_site.answers.lookup's),
- *  or null when the table has none (e.g. a spotter with other than 4D). */
-export function tableAnswer(table, params) {
+/** Which of the table's distinct answers a full set of inputs has, or null. */
+function entryOf(table, params) {
   const position = table.groups ? groupedPosition(table, params) : plainPosition(table, params);
   if (position === null) return null;
   const width = table.width;
-  const answer = table.answers[parseInt(table.index.slice(position * width, (position + 1) * width), 36)];
+  return parseInt(table.index.slice(position * width, (position + 1) * width), 36);
+}
+
+/** The pools of the opposed roll the table holds for a full set of inputs
+ *  (chq_site.answers.pools_lookup's): [my dice, my TN, their dice, their TN], or null
+ *  (no such table, inputs it does not hold, spotting where it is automatic). A small
+ *  table keeps them beside each answer; a grouped one a side at a time, [dice, TN]
+ *  for each class of the two groups the side depends on. */
+export function tablePools(table, params) {
+  if (table && table.rolls) {
+    const classes = groupedClasses(table, params);
+    if (!classes) return null;
+    const sides = table.rolls.map(({ groups: [g, h], pools }) => pools[classes[g] * table.groups[h].count + classes[h]]);
+    return sides.every(Boolean) ? sides.flat() : null;
+  }
+  const entry = table && table.pools ? entryOf(table, params) : null;
+  if (entry === null || table.pools[entry] < 0) return null;
+  return table.values[table.pools[entry]];
+}
+
+/** The table's answer for a full set of inputs (chq_site.answers.lookup's),
+ *  or null when the table has none (e.g. a spotter with other than 4D). */
+export function tableAnswer(table, params) {
+  const entry = entryOf(table, params);
+  if (entry === null) return null;
+  const answer = table.answers[entry];
   if (!answer) return null; // (a grouped table: inputs compute() refuses, the engine says why)
   // Inputs in key order, as compute_json writes them.
   const inputs = Object.fromEntries(Object.keys(params).sort().map((key) => [key, params[key]]));
@@ -126,7 +153,14 @@ function plainPosition(table, params) {
 /** Where a grouped table keeps the answer (chq_site/answer_groups.py): each group's
  *  setting has a class, and the answer is indexed by the classes; null for none. */
 function groupedPosition(table, params) {
-  let position = 0;
+  const classes = groupedClasses(table, params);
+  if (!classes) return null;
+  return table.groups.reduce((position, group, i) => position * group.count + classes[i], 0);
+}
+
+/** The class of each group's setting, or null when a group has none. */
+function groupedClasses(table, params) {
+  const classes = [];
   for (const group of table.groups) {
     let setting = 0;
     for (const axis of group.axes) {
@@ -136,7 +170,7 @@ function groupedPosition(table, params) {
     }
     const cls = group.classes[setting];
     if (cls < 0) return null;
-    position = position * group.count + cls;
+    classes.push(cls);
   }
-  return position;
+  return classes;
 }

@@ -35,6 +35,9 @@ The table format (``keys`` name the figures of an answer, in order)::
      "answers": [[0], [4], ...],      # per distinct answer, per key: a value id,
                                       # a list of ids (their values joined with "; "),
                                       # or -1 (the answer has no such key)
+     "pools": [7, 7, -1, ...],        # an opposed roll's table only: per distinct
+                                      # answer, the value id of its roll's pools
+                                      # ([4, 4, 3, 4]: my dice and TN, theirs), or -1
      "width": 1, "index": "0001..."}  # per input class: its answer, base 36
 
 A probability is stored as its exact fraction ("n/d"); deploy's summaries share
@@ -56,6 +59,7 @@ from calculators import HEADLINES, PARAMETERS, InputError, compute, compute_json
 from chq_site.answers import answer_groups
 from chq_site.answers.answer_index import Answers, Values
 from chq_site.engine import engine
+from chq_site.questions.questions import roll_pools
 from chq_site.widget.calculator_page import EveryInput, values_of
 from chq_site.widget.calculator_pages import PAGES, page
 from chq_site.widget.permalinks import answer_key, preset_values
@@ -148,8 +152,11 @@ def make_table(mechanic: str, keys: Sequence[str]) -> dict[str, Any]:
     values = _Values()
     answers = Answers()
     for combo in itertools.product(*(representatives(axis) for axis in table_axes)):
-        result = compute(mechanic, dict(zip(names, combo, strict=True)))
-        answers.add([values.slot(result[key]) if key in result else -1 for key in keys])
+        params = dict(zip(names, combo, strict=True))
+        result = compute(mechanic, params)
+        pools = roll_pools(mechanic, params)  # "How lucky was that?" before the engine
+        answers.add([values.slot(result[key]) if key in result else -1 for key in keys],
+                    -1 if pools is None else values.add(pools))
     return {"mechanic": mechanic, "keys": list(keys), "axes": table_axes, "values": values.items,
             **answers.fields()}
 
@@ -178,12 +185,9 @@ def lookup(table: dict[str, Any], params: dict[str, Any]) -> dict[str, Any] | No
     (the tests' mirror of the script's lookup), or None when it has none."""
     if "groups" in table:
         return answer_groups.lookup(table, params)
-    position = 0
-    for axis in table["axes"]:
-        found = class_of(axis, params[axis["name"]])
-        if found is None:
-            return None
-        position = position * len(representatives(axis)) + found
+    position = _position(table, params)
+    if position is None:
+        return None
     width = table["width"]
     answer = table["answers"][int(table["index"][position * width:(position + 1) * width], 36)]
 
@@ -193,6 +197,31 @@ def lookup(table: dict[str, Any], params: dict[str, Any]) -> dict[str, Any] | No
         return table["values"][slot]
 
     return {key: decode(slot) for key, slot in zip(table["keys"], answer, strict=True) if slot != -1}
+
+
+def pools_lookup(table: dict[str, Any], params: dict[str, Any]) -> list[int] | None:
+    """The pools of the opposed roll a table holds for a full set of inputs (a small
+    table beside each answer, a grouped one by its groups' classes) ([my dice, my TN, their dice, their TN], as answers.js ``tablePools``
+    reads them), or None when it holds none."""
+    if "groups" in table:
+        return answer_groups.pools_lookup(table, params)
+    found = _position(table, params)
+    if found is None or "pools" not in table:
+        return None
+    width = table["width"]
+    slot = table["pools"][int(table["index"][found * width:(found + 1) * width], 36)]
+    return None if slot < 0 else list(table["values"][slot])
+
+
+def _position(table: dict[str, Any], params: dict[str, Any]) -> int | None:
+    """Where a small table keeps the answer for a full set of inputs, or None."""
+    position = 0
+    for axis in table["axes"]:
+        found = class_of(axis, params[axis["name"]])
+        if found is None:
+            return None
+        position = position * len(representatives(axis)) + found
+    return position
 
 
 def write_tables(site_dir: Path, wanted: Mapping[str, Sequence[str]]) -> list[Path]:

@@ -2,14 +2,15 @@
  * Close Assault's round as the inputs set it): the successes each side rolled in,
  * "1 in 12: a lucky roll" out, with the chance of doing at least that well.
  *
- * It answers at once where the build wrote the roll's pools (the starting inputs and
- * the worked examples: the details' data-pools, chq_site.questions.luck_pools) with
- * luck-logic.js, calculators.luck's counting mirrored; and asks the engine in any
+ * It answers at once where the build wrote the roll's pools (every setting the
+ * answer table covers: the pools beside each answer, answers.js tablePools; and the
+ * starting inputs and worked examples: the details' data-pools,
+ * chq_site.questions.luck_pools) with luck-logic.js, calculators.luck's counting mirrored; and asks the engine in any
  * case (its "luck" request: data-source="engine"). A count a side cannot roll, or
  * spotting where it is automatic, is named as compute() names it. The panel lives
  * in the address while it holds a roll: rolled=5,3. */
 
-import { answerKey } from "../answers/answers.js";
+import { answerKey, tablePools } from "../answers/answers.js";
 import { engine } from "../engine/engine.js";
 import { addRider, writeFragment, writeKey } from "../widget/permalink.js";
 import { el, sentence } from "../widget/util.js";
@@ -140,7 +141,7 @@ class Luck {
       return;
     }
     const request = JSON.stringify([params, mine, theirs]);
-    const pools = this.pools.get(answerKey(this.spec.params, params));
+    const pools = this.pools.get(answerKey(this.spec.params, params)) || tablePools(this.widget.table, params);
     if (pools) {
       const answer = luckOf(pools, this.sides, mine, theirs);
       if (this.shown !== request || this.node.dataset.source !== "engine") this.receive(answer, request, "build");

@@ -7,7 +7,8 @@ Here the build says which of a mechanic's inputs can be swept and which sides ro
 against each other (the widget's ``data-spec``, ``questions``), and answers what it
 can without a browser: the sweep at the page's starting inputs, shown as a table to a
 reader without JavaScript, and the pools of the opposed roll at the starting inputs
-and worked examples, so that "How lucky was that?" answers them before the engine.
+and worked examples, so that "How lucky was that?" answers them before the engine
+(the answer tables carry the pools of every setting they cover, ``roll_pools``).
 The browser modules (``need.js``, ``luck.js``; their pure parts ``need-logic.js``,
 ``luck-logic.js``) answer every other setting, from the answer tables where they
 cover it, else from the engine.
@@ -80,24 +81,38 @@ def starting_sweep(mechanic: str, values: dict[str, Any]) -> dict[str, Any] | No
     return _starting_sweep(mechanic, tuple(sorted(values.items())))
 
 
+def roll_pools(mechanic: str, values: dict[str, Any]) -> list[int] | None:
+    """The pools of the opposed roll at a full set of inputs: [my dice, my TN, their
+    dice, their TN], as ``calculators.luck`` rolls them (after the TN 7+ rule and Cover
+    Dice); None for a mechanic with no opposed roll, inputs ``compute()`` refuses, or
+    spotting at a distance where it is automatic (the panel says why). The answer
+    tables carry them beside each answer (``answers``), the page for its starting
+    inputs and worked examples (:func:`luck_pools`).
+
+    >>> roll_pools("spotting", {"distance": 18}), roll_pools("spotting", {"distance": 3})
+    ([4, 4, 3, 4], None)
+    """
+    found = BY_NAME[mechanic]
+    if found.opposed is None:
+        return None
+    try:
+        mine, theirs = found.opposed.pools(found.check(values))
+    except InputError:  # spotting where it is automatic: no roll; refused inputs: the engine says why
+        return None
+    return [mine.dice, mine.tn, theirs.dice, theirs.tn]
+
+
 def luck_pools(mechanic: str, examples: list[dict[str, Any]]) -> dict[str, list[int]]:
-    """The pools of the opposed roll for each set of inputs in ``examples`` (the
-    starting inputs, the worked examples), keyed by ``answer_key``: [my dice, my TN,
-    their dice, their TN], as ``calculators.luck`` rolls them (after the TN 7+ rule
-    and Cover Dice). Spotting at a distance where it is automatic has none.
+    """:func:`roll_pools` for each set of inputs in ``examples`` (the starting inputs,
+    the worked examples), keyed by ``answer_key``; a set with none is left out.
 
     >>> list(luck_pools("spotting", [{"distance": 18}, {"distance": 3}]).values())
     [[4, 4, 3, 4]]
     """
     found = BY_NAME[mechanic]
     out: dict[str, list[int]] = {}
-    if found.opposed is None:
-        return out
     for values in examples:
-        checked = found.check(values)
-        try:
-            mine, theirs = found.opposed.pools(checked)
-        except InputError:  # spotting where it is automatic: no roll (the panel says why)
-            continue
-        out[answer_key(mechanic, checked)] = [mine.dice, mine.tn, theirs.dice, theirs.tn]
+        pools = roll_pools(mechanic, values)
+        if pools is not None:
+            out[answer_key(mechanic, found.check(values))] = pools
     return out

@@ -81,10 +81,14 @@ class EveryInput:
 @dataclass(frozen=True)
 class Grouped:
     """An answer table whose inputs are grouped by what the answer depends on
-    (``answer_groups``); the result keys in ``texts`` are stored as the page prints them."""
+    (``answer_groups``); the result keys in ``texts`` are stored as the page prints them.
+    ``sides``, for an opposed roll: the two groups each side's pool depends on (mine,
+    then theirs), so that the table carries the pools of every setting it covers in
+    little room (each side's for each class of its two groups)."""
 
     groups: tuple[Group, ...]
     texts: tuple[str, ...] = ()
+    sides: tuple[tuple[int, int], ...] = ()
 
 
 def axes(mechanic: str, held: Mapping[str, tuple[Any, ...]], *names: str) -> tuple[tuple[str, tuple[Any, ...]], ...]:

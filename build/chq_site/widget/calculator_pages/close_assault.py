@@ -81,5 +81,7 @@ PAGE = CalculatorPage(
         ),
         # Stored as the page prints them (see answer_groups' docstring).
         texts=tuple(key for key, _, _ in labels.FIGURES["close_assault"]),
+        # A side's pool in the round the inputs describe: its own inputs and the round's.
+        sides=((0, 2), (1, 2)),
     ),
 )
