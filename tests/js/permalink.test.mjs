@@ -6,6 +6,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
+import { claimsFor } from "../../build/chq_site/questions/need-logic.js";
 import { addRider, addressFragment, fragmentFor, readLink } from "../../build/chq_site/widget/permalink.js";
 import { golden, plain, spec } from "./golden.mjs";
 
@@ -30,7 +31,8 @@ test("the address for the inputs shown is Python's", () => {
 test("a fragment reads back as Python reads it", () => {
   for (const { mechanic, hash, read: want } of read) {
     const s = spec(mechanic);
-    if (riderKeys[mechanic]) addRider(s, riderKeys[mechanic], () => "");
+    // (spotting's: What do I need?'s claims, a numeric target= the panel's)
+    if (riderKeys[mechanic]) addRider(s, riderKeys[mechanic], () => "", { claims: claimsFor(s) });
     const got = readLink(s, hash);
     const where = `${mechanic} ${JSON.stringify(hash)}`;
     if (want === null) {
@@ -50,4 +52,7 @@ test("the vectors read what a reader brings", () => {
   assert.ok(read.some((v) => v.read && v.read.unknown.some((u) => u.key === "")));
   assert.ok(read.some((v) => v.read && v.read.errors.some((e) => e.message.includes("twice"))));
   assert.ok(written.some((v) => v.address.includes("&vs=") && v.address.includes("fight=")));
+  const spotting = read.filter((v) => v.mechanic === "spotting" && v.hash.startsWith("target="));
+  assert.ok(spotting.some((v) => v.read.params.target === "hidden" && v.read.errors.length === 0));
+  assert.ok(spotting.some((v) => v.hash.includes("0.9") && v.read.params.target === "blind" && !v.read.unknown.length));
 });

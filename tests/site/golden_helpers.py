@@ -43,6 +43,11 @@ NUMBERS = (0, 0.5, 3, 6, 12.0, 18, 18.5, 0.30000000000000004, 1 / 3, 7.25, 199.9
 # A fight's part of the address, and its keys (fight.js).
 RIDER = "fight=da.a3&rules=0123abcd"
 RIDER_KEYS = ("fight", "rules")
+# "What do I need?"'s and "How lucky was that?"'s on spotting, whose target= is the
+# panel's when a number, the input's when a word (permalinks.claimed).
+QUESTION_KEYS = ("sweep", "target", "rolled")
+TARGETS = ("target=hidden", "target=0.9&sweep=chain_dice", "target=80%25", "target=4/5&target=hidden",
+           "target=hidden&target=hidden", "target=%201%20", "target=blind&rolled=3,1", "target=8e-1")
 
 
 def dump(data: dict[str, Any]) -> str:
@@ -183,10 +188,12 @@ def read_back() -> dict[str, Any]:
     cases += list(dict.fromkeys([*((v["mechanic"], v["fragment"]) for v in written),
                                  *((v["mechanic"], v["every"]) for v in written[::4])]))
     out = []
+    cases += [("spotting", t) for t in TARGETS]
+    riders = {"close_assault": RIDER_KEYS, "spotting": QUESTION_KEYS}
     for mechanic, text in cases:
-        keys = [*PAGE_KEYS, *(RIDER_KEYS if mechanic == "close_assault" else ())]
+        keys = [*PAGE_KEYS, *riders.get(mechanic, ())]
         out.append({"mechanic": mechanic, "hash": text, "read": read_fragment(mechanic, text, keys)})
-    return {"page_keys": list(PAGE_KEYS), "rider_keys": {"close_assault": list(RIDER_KEYS)}, "read": out}
+    return {"page_keys": list(PAGE_KEYS), "rider_keys": {m: list(k) for m, k in riders.items()}, "read": out}
 
 
 # Texts a number field may hold: typed numbers, near misses, long, quoted, empty.

@@ -19,6 +19,14 @@ export const TARGET_ASK = "enter a chance above 0 and at most 1, such as 0.8 or 
 const DECIMAL = /^([+-]?)(\d*)(?:\.(\d*))?(?:[eE]([+-]?\d+))?$/;
 const RATIO = /^([+-]?)(\d+)\s*\/\s*(\d+)$/;
 
+/** Which keys of a permalink the panel takes on a page (permalink.js addRider's
+ *  claims): a key that is also an input's name (spotting's target) only when it is a
+ *  number (chq_site.widget.permalinks.claimed). */
+export function claimsFor(spec) {
+  const hasTarget = spec.params.some((param) => param.name === "target");
+  return (key, raw) => key !== "target" || !hasTarget || isTargetText(raw);
+}
+
 /** What the "target" of a permalink stands for on a page whose inputs include one
  *  (spotting's Blind or Hidden Unit): a number (or a percentage) is the sweep's
  *  target, a word that input's value. */

@@ -20,7 +20,7 @@ import { headlineFor } from "../widget/headline.js";
 import { addRider, writeFragment, writeKey } from "../widget/permalink.js";
 import { pct, ratio } from "../widget/printing.js";
 import { el, sentence } from "../widget/util.js";
-import { amount, answerIn, isTargetText, readTarget, reaches, span, START_TARGET, sweepFrom, targetLink, targetText } from "./need-logic.js";
+import { amount, answerIn, claimsFor, isTargetText, readTarget, reaches, span, START_TARGET, sweepFrom, targetLink, targetText } from "./need-logic.js";
 
 const KEYS = ["sweep", "target"];
 
@@ -87,11 +87,7 @@ class Need {
         this.refresh();
       }));
     }
-    const hasTarget = this.spec.params.some((param) => param.name === "target");
-    addRider(this.spec, KEYS, () => this.part(), {
-      pins: false,
-      claims: (key, raw) => key !== "target" || !hasTarget || isTargetText(raw),
-    });
+    addRider(this.spec, KEYS, () => this.part(), { pins: false, claims: claimsFor(this.spec) });
   }
 
   /** The panel's part of the address: "sweep=...&target=..." while it is open. */

@@ -12,6 +12,7 @@ checked against them under Node (tests/js/).
 from __future__ import annotations
 
 import posixpath
+import re
 from collections.abc import Iterable
 from typing import Any
 from urllib.parse import parse_qsl, quote
@@ -100,6 +101,31 @@ def read_field(param: Param, text: str) -> tuple[Any, str | None]:
         return None, param.refusal(NumberText(text) if typed else text)
 
 
+# A target chance as "What do I need?" reads one (need-logic.js DECIMAL and RATIO):
+# "0.8", ".8", "8e-1", "4/5", each with a sign, a "%" after it.
+_DECIMAL = re.compile(r"[+-]?\d*(?:\.\d*)?(?:[eE][+-]?\d+)?", re.ASCII)
+_RATIO = re.compile(r"[+-]?\d+\s*/\s*\d+", re.ASCII)
+
+
+def is_target_text(raw: str) -> bool:
+    """Whether a permalink's ``target=`` is "What do I need?"'s target chance (a number
+    or a percentage) rather than the value of an input named ``target`` (spotting's
+    Blind or Hidden Unit): need-logic.js ``isTargetText``.
+
+    >>> is_target_text("0.8"), is_target_text("80%"), is_target_text("4/5"), is_target_text("hidden")
+    (True, True, True, False)
+    """
+    text = raw.strip(JS_SPACE).removesuffix("%").strip(JS_SPACE)
+    return bool(_RATIO.fullmatch(text) or (_DECIMAL.fullmatch(text) and re.search(r"\d", text)))
+
+
+def claimed(key: str, raw: str, page_keys: Iterable[str]) -> bool:
+    """Whether a page's own part of the address (a panel's, listed in ``page_keys``)
+    takes a key that is also an input's name: "What do I need?" takes a numeric
+    ``target=`` (permalink.js ``claimed``, need.js's claims)."""
+    return key == "target" and key in page_keys and is_target_text(raw)
+
+
 def read_fragment(mechanic: str, text: str, page_keys: Iterable[str] = PAGE_KEYS) -> dict[str, Any] | None:
     """What a permalink's fragment stands for, as the page reads it into its form and
     reads the form (permalink.js ``readLink``): ``params`` (every input, those the
@@ -120,7 +146,7 @@ def read_fragment(mechanic: str, text: str, page_keys: Iterable[str] = PAGE_KEYS
     keys = set(page_keys)
     seen: set[str] = set()
     for key, raw in parse_qsl(text, keep_blank_values=True, errors="replace"):
-        param = params.get(key)
+        param = None if claimed(key, raw, keys) else params.get(key)
         if param is None:
             if key not in keys and all(part["key"] != key for part in unknown):
                 unknown.append({"key": key, "raw": raw})
