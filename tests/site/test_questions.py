@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 from chq_site.questions.questions import questions_spec
 from chq_site.widget.calculator_pages import page
-from chq_site.widget.permalinks import answer_key, preset_values, start_values
+from chq_site.widget.permalinks import PAGE_KEYS, answer_key, preset_values, read_fragment, start_values
 from chq_site.widget.widgets import widget_spec
 
 from calculators import compute, sweep
@@ -86,3 +86,14 @@ def test_no_card_in_the_rules_carries_the_panels(built_site: Path) -> None:
     text = page_file(built_site, "rules/spotting/").read_text(encoding="utf-8")
     assert "chq-widget--compact" in text
     assert "data-need" not in text and "data-luck" not in text
+
+
+def test_spotting_says_how_its_address_reads_target() -> None:
+    """The spotting page's "About this calculator" says in words that a numeric target=
+    is What do I need?'s and a word the calculator's Target; its example reads so."""
+    text = (Path(__file__).parents[2] / "docs/calculators/spotting/index.md").read_text(encoding="utf-8")
+    example = re.search(r"`(#target=[^`]+)`", text)
+    assert example and "`target=0.8`" in text and "`target=hidden`" in text
+    read = read_fragment("spotting", example.group(1), (*PAGE_KEYS, "sweep", "target", "rolled"))
+    assert read is not None and read["params"]["target"] == "hidden" and not read["errors"] and not read["unknown"]
+    assert "target=0.9" in example.group(1) and "sweep=chain_dice" in example.group(1)
