@@ -1,7 +1,8 @@
 """How lucky was that? in Chromium and in WebKitGTK (one story each, run in both): a
 Close Assault permalink's roll (rolled=5,3) at the starting inputs is answered from the
 pools the build wrote before the engine has started, and the engine's answer agrees
-with it and with calculators.luck, exactly; a count a side cannot roll is named, in the
+with it and with calculators.luck, exactly; so is a roll at settings that are neither
+starting inputs nor a worked example, from the pools the answer tables carry; a count a side cannot roll is named, in the
 package's words; spotting where it is automatic is refused naming the distance."""
 
 from __future__ import annotations
@@ -25,6 +26,31 @@ def test_a_roll_is_judged_before_the_engine_and_agrees_after(site_page: Callable
     page.open(f"{ASSAULT}#att_dice=6&def_dice=5&rolled=5,3")
     want = expected_luck("close_assault", START, 5, 3)
     early = luck_when(page, "s.state === 'ready'", "the roll judged from the build's pools", STEP_S)
+    assert early["source"] == "build" and early["engine"] != "ready", early
+    assert {key: early[key] for key in want} == want
+    page.release_engine_files()
+    late = luck_when(page, "s.source === 'engine'", "the engine's judgement", ENGINE_S)
+    assert {key: late[key] for key in want} == want
+    assert page.errors() == []
+
+
+# Settings the answer tables cover that the page carries no answer of its own for.
+TABLED = [
+    ("close_assault", {"att_dice": 9, "def_dice": 7, "att_flank": True, "def_cover": "heavy"}, (3, 4),
+     "att_dice=9&def_dice=7&att_flank=true&def_cover=heavy"),
+    ("spotting", {"distance": 30, "cover": "medium", "moving": True}, (3, 1), "distance=30&cover=medium&moving=true"),
+]
+
+
+@pytest.mark.parametrize(("mechanic", "params", "roll", "fragment"), TABLED, ids=[t[0] for t in TABLED])
+def test_a_roll_at_any_tabled_setting_is_judged_before_the_engine(
+        site_page: Callable[..., SitePage], mechanic: str, params: dict[str, object], roll: tuple[int, int],
+        fragment: str) -> None:
+    page = site_page(820, 1180, engine_files="held")
+    path = ASSAULT if mechanic == "close_assault" else SPOTTING
+    page.open(f"{path}#{fragment}&rolled={roll[0]},{roll[1]}")
+    want = expected_luck(mechanic, params, *roll)
+    early = luck_when(page, "s.state === 'ready'", "the roll judged from the answer table's pools", STEP_S)
     assert early["source"] == "build" and early["engine"] != "ready", early
     assert {key: early[key] for key in want} == want
     page.release_engine_files()
