@@ -14,6 +14,7 @@ import pytest
 from chq_site.widget import permalinks
 
 from calculators import InputError, sweep
+from calculators.printing import pct
 from tests.browser.page_api import ENGINE_S, MAIN, STEP_S, SitePage
 from tests.browser.questions_helpers import agrees, expected_sweep, need_when
 
@@ -82,4 +83,37 @@ def test_an_input_that_cannot_be_swept_is_named(site_page: Callable[..., SitePag
         sweep("close_assault", {"att_dice": 6, "def_dice": 5}, "att_flank")
     assert error.value.field == "sweep"
     assert refused["words"] == f"Step through: {error.value.message}.", refused
+    assert page.errors() == []
+
+
+def fewest_line(a: dict[str, object], b: dict[str, object], target: str) -> str:
+    """What the panel says while two setups are compared: calculators.sweep's fewest
+    for each (Close Assault's attacker's dice)."""
+    def side(params: dict[str, object]) -> str:
+        want = expected_sweep("close_assault", params, "att_dice", target)
+        point = next((p for p in want["points"] if p["value"] == want["fewest"]), None)
+        last = want["points"][-1]["value"]
+        return f"{point['value']} dice ({pct(point['p'])})" if point else f"none up to {last} dice"
+    return f"Fewest for {pct({'exact': '4/5', 'value': 0.8}).replace('.0%', '%')}: A {side(a)}; B {side(b)}"
+
+
+def test_compared_setups_show_each_ones_fewest_and_keep_the_panel_in_the_address(
+        site_page: Callable[..., SitePage]) -> None:
+    page = site_page(820, 1180)
+    a, b = {"att_dice": 6, "def_dice": 5}, {"att_dice": 6, "def_dice": 9}
+    page.open(f"{ASSAULT}#att_dice=6&def_dice=9&vs=att_dice%3D6%26def_dice%3D5&sweep=att_dice&target=0.8")
+    line = f"{MAIN} [data-need-vs]"
+    want = fewest_line(a, b, "0.8")
+    page.wait(f"const n = document.querySelector('{line}'); return n && !n.hidden && n.textContent === {want!r};",
+              what=f"the compared fewest: {want}", timeout=ENGINE_S)
+    page.tap(f"{MAIN} input[name=def_dice]")
+    page.press("Select all")
+    page.type("3")
+    b = {"att_dice": 6, "def_dice": 3}
+    want = fewest_line(a, b, "0.8")
+    page.wait(f"const n = document.querySelector('{line}'); return n && n.textContent === {want!r};",
+              what=f"B's fewest after an edit: {want}", timeout=ENGINE_S)
+    address = page.run("return location.hash")
+    assert "vs=att_dice%3D6%26def_dice%3D5" in address and "sweep=att_dice" in address and "target=0.8" in address
+    assert "def_dice=3" in address, address
     assert page.errors() == []

@@ -6,9 +6,9 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { readFragment, addRider } from "../../build/chq_site/widget/permalink.js";
+import { addressFragment, addRider, readFragment } from "../../build/chq_site/widget/permalink.js";
 import {
-  answerIn, isTargetText, readTarget, span, sweepFrom, targetLink, targetText,
+  answerIn, claimsFor, compareWords, isTargetText, readTarget, span, sweepFrom, targetLink, targetText,
 } from "../../build/chq_site/questions/need-logic.js";
 import { golden, spec } from "./golden.mjs";
 
@@ -87,4 +87,25 @@ test("on another page target= and sweep= are the panel's whatever they hold", ()
   const read = readFragment(assault, "#att_dice=6&def_dice=5&sweep=att_dice&target=0.8");
   assert.deepEqual(read.unknown, []);
   assert.equal(read.shown.att_dice, "6");
+});
+
+test("compared, the fewest for the same target for each setup in one line", () => {
+  const dice = { name: "att_dice", label: "Attacker's dice", dice: true };
+  const pts = (...exacts) => exacts.map((exact, i) => ({ value: i + 1, p: exact && { value: 0, exact } }));
+  const a = pts("1/10", "1/2", "9/10", "19/20");
+  const b = pts("1/10", "1/5", "3/10", "2/5");
+  // (each side's fewest is the panel's own for it: answerIn)
+  assert.deepEqual([answerIn(dice, a, [4n, 5n]).fewest, answerIn(dice, b, [4n, 5n]).fewest], [3, null]);
+  assert.equal(compareWords(dice, [4n, 5n], a, b), "Fewest for 80%: A 3 dice (90.0%); B none up to 4 dice");
+  assert.equal(compareWords(dice, [1n, 2n], a, null), "Fewest for 50%: A 2 dice (50.0%); B …");
+  assert.equal(compareWords(dice, [1n, 2n], pts(null, null), b), "Fewest for 50%: A –; B none up to 4 dice");
+});
+
+test("the address keeps the panel's part beside a pinned setup A (vs=)", () => {
+  const s = spec("close_assault");
+  addRider(s, ["sweep", "target"], () => "sweep=att_dice&target=0.8", { pins: false, claims: claimsFor(s) });
+  const address = addressFragment(s, { ...s.start, def_dice: 8 }, "att_dice=6&def_dice=5");
+  assert.match(address, /(^|&)vs=att_dice%3D6%26def_dice%3D5(&|$)/);
+  assert.match(address, /(^|&)sweep=att_dice&target=0\.8$/);
+  assert.deepEqual(new URLSearchParams(address).getAll("target"), ["0.8"]);
 });

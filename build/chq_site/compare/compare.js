@@ -164,6 +164,7 @@ class Compare {
 
   render() {
     const { widget, button, panel } = this;
+    if (widget.questions) widget.questions.refresh(); // What do I need? names A's fewest beside B's
     button.setAttribute("aria-pressed", String(Boolean(this.pinned)));
     button.textContent = this.pinned ? "Unpin A" : "Pin as A";
     widget.root.classList.toggle("chq-comparing", Boolean(this.pinned));

@@ -166,3 +166,17 @@ function more(a, b) {
   const [x, y] = [ratio(a), ratio(b)];
   return x[0] * y[1] > y[0] * x[1];
 }
+
+/** While two setups are compared ("Pin as A"): the fewest for the same target for each,
+ *  in one line ("Fewest for 80%: A 8 dice (81.2%); B 6 dice (82.6%)"). ``a`` and ``b``:
+ *  each side's points ([{value, p}]), or null while it is worked out. */
+export function compareWords(count, target, a, b) {
+  const side = (points) => {
+    if (!points) return "…";
+    const answered = points.filter((point) => point.p);
+    const fewest = answered.find((point) => reaches(point.p, target));
+    if (fewest) return `${amount(count, fewest.value)} (${pct(fewest.p)})`;
+    return answered.length ? `none up to ${amount(count, points[points.length - 1].value)}` : "–";
+  };
+  return `Fewest for ${targetText(target)}: A ${side(a)}; B ${side(b)}`;
+}

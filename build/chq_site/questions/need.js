@@ -13,14 +13,19 @@
  * the input stepped through and target= the chance wanted (0.8), while it is open.
  * On spotting, whose inputs include a Target (Blind or Hidden Unit), a number is the
  * panel's target and a word that input's value. Share and print carry it as the
- * address does. Without JavaScript the build's table of the starting inputs stays. */
+ * address does. Without JavaScript the build's table of the starting inputs stays.
+ *
+ * While two setups are compared ("Pin as A", compare.js), a line under the words
+ * names the fewest for the same target for each (A pinned, B shown), A's sweep
+ * answered the way B's is (the build's answers, else the engine's, under its own
+ * key). */
 
 import { engine } from "../engine/engine.js";
 import { headlineFor } from "../widget/headline.js";
 import { addRider, writeFragment, writeKey } from "../widget/permalink.js";
 import { pct, ratio } from "../widget/printing.js";
 import { el, sentence } from "../widget/util.js";
-import { amount, answerIn, claimsFor, isTargetText, readTarget, reaches, span, START_TARGET, sweepFrom, targetLink, targetText } from "./need-logic.js";
+import { amount, answerIn, claimsFor, compareWords, isTargetText, readTarget, reaches, span, START_TARGET, sweepFrom, targetLink, targetText } from "./need-logic.js";
 
 const KEYS = ["sweep", "target"];
 
@@ -70,8 +75,9 @@ class Need {
       el("p", { class: "chq-msg", id: this.ids.msg })]);
     controls.append(this.field);
     this.words = el("p", { class: "chq-need__words", role: "status", "aria-live": "polite" });
+    this.versus = el("p", { class: "chq-need__vs", "data-need-vs": "", hidden: true });
     this.bars = el("ol", { class: "chq-need__bars" });
-    body.replaceChildren(controls, this.words, this.bars, ...(note ? [note] : []));
+    body.replaceChildren(controls, this.words, this.versus, this.bars, ...(note ? [note] : []));
     this.node.dataset.state = "idle";
     this.node.addEventListener("toggle", () => this.widget.guard(() => {
       this.writeAddress();
@@ -155,8 +161,14 @@ class Need {
   }
 
   /** Answer the inputs shown (when the panel is open): at once from the build's
-   *  answers where they hold every value, and from the engine. */
+   *  answers where they hold every value, and from the engine; and setup A's fewest
+   *  beside them while two setups are compared. */
   refresh() {
+    this.refreshMain();
+    this.refreshA();
+  }
+
+  refreshMain() {
     if (!this.node.open) return;
     this.clearMessage();
     const read = readTarget(this.input.value, this.spec.refusals);
@@ -220,9 +232,46 @@ class Need {
     return JSON.stringify([params, this.over, span(param, params[this.over]), targetLink(read.exact)]);
   }
 
+  /** Setup A's fewest for the same target, beside B's, while A is pinned: from the
+   *  build's answers where they hold A's sweep, else the engine's (asked once per A). */
+  refreshA() {
+    const pinned = this.widget.compare && this.widget.compare.pinned;
+    const comparing = Boolean(this.node.open && pinned && !pinned.problem && this.node.dataset.state !== "error");
+    this.versus.hidden = !comparing;
+    if (!comparing) {
+      this.versus.textContent = "";
+      return;
+    }
+    const count = this.counts.find((c) => c.name === this.over);
+    const param = this.spec.params.find((p) => p.name === this.over);
+    const params = pinned.params;
+    const values = span(param, params[this.over]);
+    const request = JSON.stringify([params, this.over, values]);
+    const key = headlineFor(this.spec, params).key;
+    const early = sweepFrom(params, this.over, values, key, (p) => this.widget.earlyAnswer(p));
+    if (early) this.a = { request, points: early };
+    if (!this.a || this.a.request !== request) this.askA(request, params, values);
+    const a = this.a && this.a.request === request ? this.a.points : null;
+    const b = this.node.dataset.state === "ready" ? this.points : null;
+    this.versus.textContent = compareWords(count, this.target, a, b);
+  }
+
+  askA(request, params, [first, last]) {
+    if (this.askedA === request || this.failed) return;
+    this.askedA = request;
+    const question = { over: this.over, values: `${first}..${last}`, target: targetLink(this.target) };
+    this.widget.held.then(() => engine.sweep(this.spec.mechanic, params, question, `${this.key}-a`)).then((answer) => this.widget.guard(() => {
+      if (this.askedA === request) this.askedA = "";
+      if (!answer || answer.superseded || answer.failed || answer.error) return;
+      this.a = { request, points: answer.result.points };
+      this.refreshA();
+    }));
+  }
+
   /** The bars and the words. ``points``: [{value, p}] (p null where compute() refuses
    *  the inputs at that value). */
   render(count, current, points, words, source) {
+    this.points = points;
     const top = points.reduce((most, point) => {
       const x = point.p ? ratio(point.p) : null;
       return x && Number(x[0] * 1000n / x[1]) > most ? Number(x[0] * 1000n / x[1]) : most;
@@ -244,6 +293,7 @@ class Need {
     this.node.dataset.state = "ready";
     this.node.dataset.source = source;
     if (performance.mark) performance.mark(`chq-need-${source}`); // read by tools/bench_browsers.py
+    if (source) this.refreshA(); // (B's fewest, beside A's)
   }
 
   /** Waiting for the engine: the bars keep their places (as many rows, values "…"). */
