@@ -7,7 +7,7 @@ scheme it opens in and again after a tap on the header's light/dark toggle;
 axe-core (node_modules/axe-core) runs on the whole document, Material's parts
 included (their fixes live in chq_site/theme/material/partials/ and the CSS).
 The same with search open, a query typed and its results shown (the words found are
-marked: search/search.css).
+marked: search/search.css), and with the two questions' panels open and answered.
 """
 
 from __future__ import annotations
@@ -113,6 +113,38 @@ def test_no_axe_violations_with_a_pinned_compare(scheme: str, site_url: str, new
     for width, height in ((820, 1180), VIEWPORTS["phone"]):
         page.set_viewport_size({"width": width, "height": height})
         found += [f"[{scheme}, {width}x{height}] {line}" for line in page.evaluate(RUN_AXE)]
+    assert found == [], "\n".join(found)
+    assert context.requests.off_origin == []
+
+
+# The two questions after the odds open and answered (their permalinks: sweep=, target=,
+# rolled=); on Close Assault with a setup pinned as A too (the panel's compared line).
+PANELS = {
+    "close-assault": "#att_dice=6&def_dice=5&sweep=att_dice&target=0.8&rolled=5,3&vs=att_dice%3D6%26def_dice%3D4",
+    "spotting": "#distance=18&sweep=chain_dice&target=0.8&rolled=3,1",
+}
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("calculator", list(PANELS))
+def test_no_axe_violations_with_both_panels_open(calculator: str, scheme: str, site_url: str, new_context) -> None:
+    """What do I need? and How lucky was that? open and answered (the bars, the
+    words, the working), at the tablet width and the phone width."""
+    assert AXE.exists(), "node_modules/axe-core is missing: run `npm ci`"
+    context = new_context(viewport={"width": 820, "height": 1180}, color_scheme=scheme,
+                          service_workers="block")
+    page = context.new_page()
+    page.goto(url(site_url, f"calculators/{calculator}/") + PANELS[calculator])
+    page.wait_for_function(
+        "() => ['need', 'luck'].every(p => { const n = document.querySelector(`[data-${p}]`);"
+        " return n && n.open && n.dataset.state === 'ready'; })", timeout=120_000)
+    wait_for_animations(page)
+    page.add_script_tag(path=str(AXE))
+    found: list[str] = []
+    for width, height in ((820, 1180), VIEWPORTS["phone"]):
+        page.set_viewport_size({"width": width, "height": height})
+        wait_for_animations(page)
+        found += [f"[{calculator}, {scheme}, {width}x{height}] {line}" for line in page.evaluate(RUN_AXE)]
     assert found == [], "\n".join(found)
     assert context.requests.off_origin == []
 
