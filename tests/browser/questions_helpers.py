@@ -70,3 +70,13 @@ def agrees(shown: dict[str, Any], want: dict[str, Any]) -> None:
 def expected_luck(mechanic: str, params: dict[str, Any], mine: int, theirs: int) -> dict[str, Any]:
     answer = luck(mechanic, params, mine, theirs)
     return {"words": answer["words"], "result": {key: answer[key] for key in ("p_mine_at_least", "p_margin_at_least")}}
+
+
+def tab_to(page: Any, selector: str, most: int = 150) -> None:
+    """Press Tab until the element ``selector`` names has the focus, as a player on a
+    keyboard does (at most ``most`` presses)."""
+    for _ in range(most):
+        if page.run(f"return document.activeElement === document.querySelector({selector!r})"):
+            return
+        page.press("Tab")
+    raise AssertionError(f"{most} presses of Tab never reached {selector}")
