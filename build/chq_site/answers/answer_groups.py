@@ -143,9 +143,9 @@ def _rolls(mechanic: str, base: dict[str, Any], chosen: list[list[dict[str, Any]
     against ``roll_pools`` at every combination of classes: a side that depends on
     other groups stops the build."""
     sides = _GROUPED[mechanic].sides
-    out = []
+    out: list[dict[str, Any]] = []
     for n, (g, h) in enumerate(sides):
-        pools = []
+        pools: list[list[int] | None] = []
         for first, second in itertools.product(chosen[g], chosen[h]):
             found = roll_pools(mechanic, {**base, **first, **second})
             pools.append(None if found is None else found[2 * n:2 * n + 2])

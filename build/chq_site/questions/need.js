@@ -25,7 +25,8 @@ import { headlineFor } from "../widget/headline.js";
 import { addRider, writeFragment, writeKey } from "../widget/permalink.js";
 import { pct, ratio } from "../widget/printing.js";
 import { el, sentence } from "../widget/util.js";
-import { amount, answerIn, claimsFor, compareWords, isTargetText, readTarget, reaches, span, START_TARGET, sweepFrom, targetLink, targetText } from "./need-logic.js";
+import { Versus } from "./need-versus.js";
+import { amount, answerIn, claimsFor, isTargetText, readTarget, reaches, span, START_TARGET, sweepFrom, targetLink, targetText } from "./need-logic.js";
 
 const KEYS = ["sweep", "target"];
 
@@ -75,9 +76,9 @@ class Need {
       el("p", { class: "chq-msg", id: this.ids.msg })]);
     controls.append(this.field);
     this.words = el("p", { class: "chq-need__words", role: "status", "aria-live": "polite" });
-    this.versus = el("p", { class: "chq-need__vs", "data-need-vs": "", hidden: true });
+    this.versus = new Versus(this); // while two setups are compared: A's fewest beside B's
     this.bars = el("ol", { class: "chq-need__bars" });
-    body.replaceChildren(controls, this.words, this.versus, this.bars, ...(note ? [note] : []));
+    body.replaceChildren(controls, this.words, this.versus.node, this.bars, ...(note ? [note] : []));
     this.node.dataset.state = "idle";
     this.node.addEventListener("toggle", () => this.widget.guard(() => {
       this.writeAddress();
@@ -165,7 +166,7 @@ class Need {
    *  beside them while two setups are compared. */
   refresh() {
     this.refreshMain();
-    this.refreshA();
+    this.versus.refresh();
   }
 
   refreshMain() {
@@ -232,42 +233,6 @@ class Need {
     return JSON.stringify([params, this.over, span(param, params[this.over]), targetLink(read.exact)]);
   }
 
-  /** Setup A's fewest for the same target, beside B's, while A is pinned: from the
-   *  build's answers where they hold A's sweep, else the engine's (asked once per A). */
-  refreshA() {
-    const pinned = this.widget.compare && this.widget.compare.pinned;
-    const comparing = Boolean(this.node.open && pinned && !pinned.problem && this.node.dataset.state !== "error");
-    this.versus.hidden = !comparing;
-    if (!comparing) {
-      this.versus.textContent = "";
-      return;
-    }
-    const count = this.counts.find((c) => c.name === this.over);
-    const param = this.spec.params.find((p) => p.name === this.over);
-    const params = pinned.params;
-    const values = span(param, params[this.over]);
-    const request = JSON.stringify([params, this.over, values]);
-    const key = headlineFor(this.spec, params).key;
-    const early = sweepFrom(params, this.over, values, key, (p) => this.widget.earlyAnswer(p));
-    if (early) this.a = { request, points: early };
-    if (!this.a || this.a.request !== request) this.askA(request, params, values);
-    const a = this.a && this.a.request === request ? this.a.points : null;
-    const b = this.node.dataset.state === "ready" ? this.points : null;
-    this.versus.textContent = compareWords(count, this.target, a, b);
-  }
-
-  askA(request, params, [first, last]) {
-    if (this.askedA === request || this.failed) return;
-    this.askedA = request;
-    const question = { over: this.over, values: `${first}..${last}`, target: targetLink(this.target) };
-    this.widget.held.then(() => engine.sweep(this.spec.mechanic, params, question, `${this.key}-a`)).then((answer) => this.widget.guard(() => {
-      if (this.askedA === request) this.askedA = "";
-      if (!answer || answer.superseded || answer.failed || answer.error) return;
-      this.a = { request, points: answer.result.points };
-      this.refreshA();
-    }));
-  }
-
   /** The bars and the words. ``points``: [{value, p}] (p null where compute() refuses
    *  the inputs at that value). */
   render(count, current, points, words, source) {
@@ -293,7 +258,7 @@ class Need {
     this.node.dataset.state = "ready";
     this.node.dataset.source = source;
     if (performance.mark) performance.mark(`chq-need-${source}`); // read by tools/bench_browsers.py
-    if (source) this.refreshA(); // (B's fewest, beside A's)
+    if (source) this.versus.refresh(); // (B's fewest, beside A's)
   }
 
   /** Waiting for the engine: the bars keep their places (as many rows, values "…"). */
