@@ -8,7 +8,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import MiniSearch from "minisearch";
 import { INDEX_OPTIONS } from "../../build/chq_site/search/worker/options.js";
-import { answer, mark, oneEdit, parse } from "../../build/chq_site/search/worker/query.js";
+import { answer, mark, nearness, oneEdit, parse } from "../../build/chq_site/search/worker/query.js";
 import { processTerm, stem, swaps } from "../../build/chq_site/search/worker/text.js";
 import { serve } from "../../build/chq_site/search/worker/worker.js";
 
@@ -49,6 +49,13 @@ test("a word's ending does not matter; stop words are dropped", () => {
   assert.equal(processTerm("the"), null);
 });
 
+test("a winner and who wins, a loser and losing: one word each", () => {
+  assert.equal(stem("winner"), stem("wins"));
+  assert.equal(stem("winners"), stem("win"));
+  assert.equal(stem("loser"), stem("losing"));
+  assert.equal(stem("over"), "over"); // short words keep their "-er"
+});
+
 test("one edit: a letter wrong, missing, extra, or two neighbours swapped", () => {
   for (const typo of ["artillary", "artilery", "artilllery", "artillrey"]) assert.ok(oneEdit(typo, "artillery"), typo);
   assert.ok(!oneEdit("artlry", "artillery"));
@@ -62,8 +69,35 @@ test("typos in words of five letters or more still find the rule", () => {
   assert.equal(first(answer(s, "spoting distance")).location, "rules/spotting/#distance-to-unit");
 });
 
-test("a word being typed already finds (prefix)", () => {
+test("a word being typed already finds (prefix); a whole word before it does not", () => {
   assert.equal(first(answer(state(), "artil")).location, "rules/artillery/#artillery-against-a-blind");
+  const whole = first(answer(state(), "artil blind"));
+  assert.deepEqual(whole.terms, { artil: false, blind: true }); // "artil" typed whole: not "artillery"
+});
+
+test("a word spelt right is not forgiven: it finds itself, not its neighbours", () => {
+  const docs = [{ location: "a/#close", title: "Close", text: "<p>Close the range.</p>", boost: 1 },
+                { location: "b/#lose", title: "Lose", text: "<p>Units lose a die.</p>", boost: 1 }];
+  const engine = new MiniSearch(INDEX_OPTIONS);
+  engine.addAll(docs.map((d, id) => ({ id, title: d.title, text: d.text.replace(/<[^>]+>/g, " ") })));
+  const s = { engine, docs, intent: INTENT };
+  // "close" is in the index: it does not also find "lose" (one letter from it)...
+  assert.deepEqual(answer(s, "close").items.flat().map((i) => i.location), ["a/#close"]);
+  // ...but a word the index does not hold is forgiven: "closse" finds "close".
+  assert.deepEqual(answer(s, "closse").items.flat().map((i) => i.location), ["a/#close"]);
+});
+
+test("typed words said close together in a text count more than far apart", () => {
+  const [blind, cover] = [processTerm("blind"), processTerm("cover")]; // the index's terms
+  const found = new Set([blind, cover]);
+  const typedOf = (t) => (t === blind ? [0] : t === cover ? [1] : []);
+  assert.deepEqual(nearness("<p>A Blind in cover.</p>", found, typedOf), { words: 2, window: 3 });
+  assert.deepEqual(nearness("<p>A Blind moves. Far, far away, in another rule, cover.</p>", found, typedOf),
+    { words: 2, window: 9 });
+  assert.deepEqual(nearness("<p>A Blind.</p>", found, typedOf), { words: 1, window: 0 });
+  // Draws: "draw" and "successes" in one sentence; the winner section says them apart.
+  const s = state();
+  assert.equal(first(answer(s, "draw same successes")).location, "rules/close-assault/#draws");
 });
 
 test("a player's word finds the rule through the index, the query unchanged", () => {
@@ -107,7 +141,7 @@ test("the words found are marked in the result, not inside tags", () => {
   // The text is cut once; each query marks its own words in it.
   const cover = '<p>Blinds in <em>cover</em></p>';
   assert.equal(mark(cover, new Set(["blind"])).html, "<p><mark>Blinds</mark> in <em>cover</em></p>");
-  assert.equal(mark(cover, new Set(["cover"])).html, "<p>Blinds in <em><mark>cover</mark></em></p>");
+  assert.equal(mark(cover, new Set([processTerm("cover")])).html, "<p>Blinds in <em><mark>cover</mark></em></p>");
   assert.deepEqual(mark("No match here", new Set(["blind"])), { html: "No match here", printed: [] });
 });
 

@@ -29,7 +29,7 @@ from typing import Any
 
 from chq_site.paths import PACKAGE, ROOT
 from chq_site.search.search import boost_in
-from chq_site.search.search_words import WORDS, Words
+from chq_site.search.search_words import CALCULATOR_WORDS, WORDS, Words
 
 TABLE = re.compile(r"<table\b.*?</table>", re.S)
 ROW = re.compile(r"<tr\b.*?</tr>", re.S)
@@ -70,10 +70,7 @@ INTENT_WORDS = (
 # Two words that ask the same: "will my blind get 18 inches", "should I bombard first".
 INTENT_PHRASES = ("will my", "should i", "what are my", "how likely")
 INTENT_BOOST = 50
-# Players' words for what a calculator answers that its page does not say in them.
-CALCULATOR_WORDS: dict[str, str] = {
-    "calculators/supply/": "ammunition running out of ammo",
-}
+INCH = re.compile(r"(?<=\d)\s?[”″\"](?!\w)")
 NODE_SCRIPT = PACKAGE / "search" / "search_index.mjs"
 TIMEOUT = 120
 
@@ -104,6 +101,16 @@ def plain(text: str) -> str:
     'Blinds move 18” .'
     """
     return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", text)).split())
+
+
+def inches(text: str) -> str:
+    """The text as it is indexed: a distance the rules write with the inch mark
+    ("6”", "0–6”") also in the word players type ("6 inches").
+
+    >>> inches("Blinds within 6” are spotted; 12–24” 4+ TN")
+    'Blinds within 6” inches are spotted; 12–24” inches 4+ TN'
+    """
+    return INCH.sub(r"\g<0> inches", text)
 
 
 def players_words(text: str, words: tuple[Words, ...] = WORDS) -> str:
@@ -161,7 +168,7 @@ def index_entries(
     shown, indexed = [], []
     for number, doc in enumerate(docs):
         location = doc["location"]
-        title, text = plain(doc["title"]), plain(doc["text"])
+        title, text = plain(doc["title"]), inches(plain(doc["text"]))
         page = pages.get(location.split("#", 1)[0], "") if "#" in location else ""
         # A player's word for a title's word names the entry as the title does.
         named = new_words(players_words(title), f"{title} {page} {text}")

@@ -107,3 +107,11 @@ def expansions(words: tuple[Words, ...] = WORDS) -> dict[str, list[str]]:
             if rule not in targets:
                 targets.append(rule)
     return found
+
+# Players' words for what a calculator answers that its page does not say in them
+# (page -> words; added to its entry in the index, never shown): "odds of spotting a
+# Blind at 18 inches" is the Spotting calculator's, whose page says "distance".
+CALCULATOR_WORDS: dict[str, str] = {
+    "calculators/supply/": "ammunition running out of ammo",
+    "calculators/spotting/": "a Blind at a distance in inches",
+}

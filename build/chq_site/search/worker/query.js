@@ -1,11 +1,12 @@
 /* A query in, Material's result out: what the search worker does with a query
- * (search-worker.js speaks the messages; this file knows no worker, so Node tests
- * it: tests/js/search-worker.test.mjs).
+ * (worker.js speaks the messages; this file knows no worker, so Node tests it:
+ * tests/js/search-query.test.mjs, search-ranking.test.mjs over the built index).
  *
  * - The words typed, as the index holds them (text.js). Each word of 5 letters or
- *   more forgives one letter wrong, missing or extra (MiniSearch's fuzzy match) or
- *   two neighbours swapped (the swapped spellings are asked too); every word is a
- *   prefix as well, so a word being typed already finds.
+ *   more that the index does not hold forgives one letter wrong, missing or extra
+ *   (MiniSearch's fuzzy match) or two neighbours swapped (the swapped spellings are
+ *   asked too); the last word is a prefix as well, so a word being typed already
+ *   finds.
  * - A query that asks for odds ("odds", "chance", "calculator", "will my...",
  *   "should I...", the words of config.intent, a typo of them too) puts the
  *   calculators first: those words are not searched, and a calculator's score is
@@ -13,7 +14,8 @@
  * - An entry's score: MiniSearch's (BM25 over the fields, title first), times the
  *   entry's boost (written by the build: the rules above the reference pages, a
  *   section above its page's introduction), times the square of the share of the
- *   words typed that it holds.
+ *   words typed that it holds, times more where its title holds them (TUNING.titleShare)
+ *   and where its text says them close together (nearness, TUNING.near).
  * - Material's result: entries grouped by page, the page's best first; each with
  *   its words marked, and "terms" naming only words the player typed (Material lists
  *   a false one as "Missing:").
@@ -30,8 +32,10 @@ export const SEARCH_OPTIONS = {
 };
 const FUZZY_FROM = 5;
 // An entry whose title (its own, its page's, or the players' words for its title's
-// words) holds every typed word counts (1 + titleShare) times.
-export const TUNING = { titleShare: 1 };
+// words) holds every typed word counts (1 + titleShare) times; one whose text holds
+// all of them within (their number + slack) words, (1 + near) times (less for fewer
+// of them, or further apart).
+export const TUNING = { titleShare: 1, near: 1, slack: 2 };
 const DEFAULT_INTENT = { words: [], phrases: [], boost: 1, prefix: "calculators/" };
 
 /** Whether two words are one edit apart (a letter wrong, missing, extra or two swapped). */
@@ -71,13 +75,28 @@ export function parse(query, intent = DEFAULT_INTENT) {
   return { terms, odds };
 }
 
-/** MiniSearch's query for the terms: each term, with its swapped spellings, if any. */
-function engineQuery(terms) {
+const KNOWN = new WeakMap(); // an engine -> its answer to "is this term in the index?", per term
+
+/** Whether the index holds ``term`` as it is (remembered per engine). */
+function known(engine, term) {
+  let terms = KNOWN.get(engine);
+  if (!terms) KNOWN.set(engine, (terms = new Map()));
+  if (!terms.has(term)) terms.set(term, engine.search({ queries: [term], fuzzy: false, prefix: false }, SEARCH_OPTIONS).length > 0);
+  return terms.get(term);
+}
+
+/** MiniSearch's query for the terms: each term, with its swapped spellings, if any.
+ *  Only a word the index does not hold is forgiven: a word spelt right ("close",
+ *  "hiding") would otherwise find every word one letter from it ("lose", "his"). */
+function engineQuery(engine, terms) {
   return {
     combineWith: "OR",
-    queries: terms.map(({ word, term }) => {
-      const forgiving = word.length >= FUZZY_FROM;
-      const typed = { queries: [term], fuzzy: forgiving ? 1 : false, prefix: (t) => t.length >= 3 };
+    queries: terms.map(({ word, term }, i) => {
+      const forgiving = word.length >= FUZZY_FROM && !known(engine, term);
+      // Only the last word may be still being typed: a whole word before it finding
+      // every longer word it begins ("fire": "first") only adds noise.
+      const last = i === terms.length - 1;
+      const typed = { queries: [term], fuzzy: forgiving ? 1 : false, prefix: (t) => last && t.length >= 3 };
       if (!forgiving) return typed;
       // The swapped spellings as they are: one edit of each would find far too much.
       return { combineWith: "OR", queries: [typed, { queries: swaps(term), fuzzy: false, prefix: false }] };
@@ -175,6 +194,37 @@ function typedFor(term, variantOf, memo, how) {
   return found;
 }
 
+/** How near together an entry's text holds the typed words it holds: the fewest
+ *  words of its text that hold as many of them as the text does, and that many
+ *  ({words, window}; window 0: fewer than two). The rule that answers a question
+ *  says its words in one sentence; a long section mentions them far apart. */
+export function nearness(html, found, typedOf) {
+  const { pieces } = piecesOf(String(html));
+  const at = []; // [position, typed word] for each word of the text that is one found
+  for (let i = 1, n = 0; i < pieces.length; i += 3, n++) {
+    const term = pieces[i + 1];
+    if (term && found.has(term)) for (const t of typedOf(term)) at.push([n, t]);
+  }
+  const distinct = new Set(at.map(([, t]) => t)).size;
+  if (distinct < 2) return { words: distinct, window: 0 };
+  let best = Infinity;
+  const count = new Map();
+  let have = 0;
+  for (let lo = 0, hi = 0; hi < at.length; hi++) {
+    const t = at[hi][1];
+    count.set(t, (count.get(t) || 0) + 1);
+    if (count.get(t) === 1) have++;
+    while (have === distinct) {
+      best = Math.min(best, at[hi][0] - at[lo][0] + 1);
+      const u = at[lo][1];
+      count.set(u, count.get(u) - 1);
+      if (count.get(u) === 0) have--;
+      lo++;
+    }
+  }
+  return { words: distinct, window: best };
+}
+
 /** Material's result for ``query``: {items: [[entries of a page, best first], ...]}. */
 export function answer({ engine, docs, intent = DEFAULT_INTENT }, query) {
   const { terms, odds } = parse(query, intent);
@@ -186,7 +236,7 @@ export function answer({ engine, docs, intent = DEFAULT_INTENT }, query) {
   });
   const memo = new Map();
   const { page: pageAt, at } = pagesOf(docs);
-  const hits = engine.search(engineQuery(terms), SEARCH_OPTIONS);
+  const hits = engine.search(engineQuery(engine, terms), SEARCH_OPTIONS);
   const groups = new Map();
   for (const hit of hits) {
     const doc = docs[hit.id];
@@ -206,8 +256,14 @@ export function answer({ engine, docs, intent = DEFAULT_INTENT }, query) {
     const inTitle = 1 + TUNING.titleShare * (titled.size / terms.length);
     const page = pageAt[hit.id];
     const calculator = page.startsWith(intent.prefix) && page !== intent.prefix;
-    const score = hit.score * (doc.boost ?? 1) * share ** 2 * inTitle * (odds && calculator ? intent.boost : 1);
     const found = new Set(hit.terms);
+    // Typed words said together: within a window of a sentence, up to TUNING.near more.
+    let near = 1;
+    if (held.size > 1 && terms.length > 1) {
+      const { words: together, window } = nearness(doc.text, found, (t) => typedFor(t, variantOf, memo, "title"));
+      if (window) near += TUNING.near * ((together - 1) / (terms.length - 1)) * Math.min(1, (together + TUNING.slack) / window);
+    }
+    const score = hit.score * (doc.boost ?? 1) * share ** 2 * inTitle * near * (odds && calculator ? intent.boost : 1);
     const title = mark(doc.title, found);
     const text = mark(doc.text, found);
     const printed = [...title.printed, ...text.printed];
@@ -223,6 +279,7 @@ export function answer({ engine, docs, intent = DEFAULT_INTENT }, query) {
       else termsShown[word] = false;
     });
     const item = { location: doc.location, title: title.html, text: text.html, score, terms: termsShown };
+    if (globalThis.__WHY) item.why = { bm25: hit.score, boost: doc.boost, share, inTitle, near, match: hit.match };
     if (!groups.has(page)) groups.set(page, []);
     groups.get(page).push(item);
   }

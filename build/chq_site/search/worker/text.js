@@ -15,11 +15,15 @@ export const STOP_WORDS = new Set((
   "up was we were what when where which while who whom why will with would you your get gets got"
 ).split(" "));
 
+// A word longer than this loses an "-er" as well: "winner" and "wins", "loser" and
+// "losing" are one word ("win", "los"), as they are to a player asking who wins.
+const ER_FROM = 4;
 const DOUBLE = /(bb|dd|gg|mm|nn|pp|tt)$/;
 
 /** A word without its ending (a light stemmer: the corpus is small and English).
  *
- *   stem("spotting") === "spot", stem("batteries") === "battery", stem("fire") === "fir"
+ *   stem("spotting") === "spot", stem("batteries") === "battery", stem("fire") === "fir",
+ *   stem("winner") === "win"
  */
 export function stem(word) {
   if (word.length <= 3 || /\d/.test(word)) return word;
@@ -32,6 +36,10 @@ export function stem(word) {
   else if (w.endsWith("e") && w.length > 3) w = w.slice(0, -1);
   if (w !== word && DOUBLE.test(w)) w = w.slice(0, -1);
   if (w.endsWith("e") && w.length > 3) w = w.slice(0, -1);
+  if (w.endsWith("er") && w.length > ER_FROM) {
+    w = w.slice(0, -2);
+    if (DOUBLE.test(w)) w = w.slice(0, -1);
+  }
   return w;
 }
 
