@@ -43,8 +43,10 @@ script of its own at ``assets/js/offline.js``, with its map, bundled with the de
 it shares with the service worker (``offline/decisions.js``); so is the service
 worker's code (``offline/sw_template.js``), unminified and without a map, which
 ``offline.py`` writes into ``sw.js`` after the build's list of files. The search worker
-that wraps Material's is published as it is written (``COPIED``); so are the web app's
-manifest and icons.
+(``search/worker/worker.js``, MiniSearch and the modules it imports) is one classic
+script at ``assets/js/search-worker.js``, with its map: Material's search box starts
+it by that name (``theme/material/main.html``) as a classic worker. The web app's
+manifest and icons are published as written (``COPIED``).
 
 The first two names carry a hash of their content and their map's (``bundle_serve``
 sends those as immutable; the worker's name stays, revalidated like every unhashed
@@ -102,6 +104,7 @@ STYLESHEETS = [
 # The entries of the one script, evaluated in this order as module tags would be.
 SCRIPTS = ["widget/main.js", "glossary/glossary.js", "theme/keyboard.js", "theme/back-to-top.js"]
 WORKER_SOURCE = "engine/engine-worker.js"
+SEARCH_WORKER_SOURCE = "search/worker/worker.js"
 # The scripts the templates write inline: name (chq_inline.<name> in a template) ->
 # (module, the function it runs there).
 INLINE = {
@@ -117,7 +120,6 @@ NOT_INLINE = re.compile(r"</script|<!--|<script", re.I)
 # offline copy's (offline.py links them from every page; the 404 page finds the site
 # root by the manifest), not content: they live with it.
 COPIED = {
-    "assets/js/search-worker.js": "search/search-worker.js",
     "manifest.webmanifest": "offline/manifest.webmanifest",
     "assets/icons/icon-192.png": "offline/icons/icon-192.png",
     "assets/icons/icon-512.png": "offline/icons/icon-512.png",
@@ -132,9 +134,10 @@ FOLDERS = sorted(p.name for p in SOURCES.iterdir() if p.is_dir() and (any(p.glob
 CSS_NAME = "assets/css/site.{digest}.css"
 JS_NAME = "assets/js/site/site.{digest}.js"
 WORKER = "assets/js/engine-worker.js"  # its own name: started by it
+SEARCH_WORKER = "assets/js/search-worker.js"  # its own name: Material's search box starts it
 # Our bundles' maps, by site path (lean.remove_source_maps keeps these).
 OUR_MAP = re.compile(
-    r"^(?:(?:assets/css/site|assets/js/site/site)\.[0-9a-f]{10}\.(?:css|js)|assets/js/(?:engine-worker|offline)\.js)\.map$"
+    r"^(?:(?:assets/css/site|assets/js/site/site)\.[0-9a-f]{10}\.(?:css|js)|assets/js/(?:engine-worker|search-worker|offline)\.js)\.map$"
 )
 # No syntax newer than the sources' own (ES2020: BigInt literals); what Safari 14.1
 # needs (the first Safari that reads them all; CSS: -webkit-user-select).
@@ -164,10 +167,11 @@ class Bundle:
     worker: Output | None = None
     inline: dict[str, str] = field(default_factory=dict)
     offline: Output | None = None
+    search: Output | None = None
     service_worker: str = ""  # sw.js's code, without the build's list (offline.py adds it)
 
     def outputs(self) -> list[Output]:
-        return [self.css, self.js, *(o for o in (self.worker, self.offline) if o)]
+        return [self.css, self.js, *(o for o in (self.worker, self.offline, self.search) if o)]
 
     def files(self) -> dict[str, str]:
         """Site path -> text of the files to publish (each made and its map)."""
@@ -288,6 +292,15 @@ def bundle_offline(source_dir: Path) -> Output:
     return finish(OFFLINE_SCRIPT, *run_esbuild(entry, loader="js", source_dir=source_dir, options=["--format=iife", TARGET]))
 
 
+def bundle_search_worker(source_dir: Path) -> Output:
+    """The search worker (``SEARCH_WORKER_SOURCE``), MiniSearch and the modules it
+    imports, as one classic script named ``SEARCH_WORKER`` (Material starts its search
+    worker with ``new Worker(url)``: a classic worker, which cannot ``import``)."""
+    entry = f'import "./{SEARCH_WORKER_SOURCE}";\n'
+    options = ["--format=iife", TARGET]
+    return finish(SEARCH_WORKER, *run_esbuild(entry, loader="js", source_dir=source_dir, options=options))
+
+
 def bundle_service_worker(source_dir: Path) -> str:
     """The service worker's code (``SERVICE_WORKER_SOURCE`` and what it imports) as one
     classic script (a browser starts a service worker as one), readable as written (the
@@ -304,17 +317,18 @@ def bundle(
 ) -> Bundle:
     """Bundle the stylesheets ``css`` and the module entries ``scripts`` (paths in
     ``source_dir``), the inline scripts (``INLINE``), offline.js and the service worker's
-    code, and the engine worker if ``worker``."""
+    code, and the engine worker and the search worker if ``worker``."""
     made = Bundle(css=bundle_css(source_dir, css), js=bundle_js(source_dir, scripts))
     made.inline = {name: bundle_inline(source_dir, *at) for name, at in INLINE.items()}
     made.offline = bundle_offline(source_dir)
     made.service_worker = bundle_service_worker(source_dir)
     made.worker = bundle_worker(source_dir) if worker else None
+    made.search = bundle_search_worker(source_dir) if worker else None
     return made
 
 
 def bundle_config(config: MkDocsConfig) -> Bundle:
-    """Bundle our stylesheets, scripts and the engine worker; the config then lists
+    """Bundle our stylesheets, scripts and the two workers; the config then lists
     the stylesheet and the script made, and ``offline.js`` deferred, before any the
     site's ``mkdocs.yml`` adds (the worker is started by its name)."""
     made = bundle(worker=True)
@@ -326,7 +340,7 @@ def bundle_config(config: MkDocsConfig) -> Bundle:
 
 
 def add_outputs(files: Files, made: Bundle, config: MkDocsConfig) -> Files:
-    """The site with the files made and their maps, and the scripts published as written."""
+    """The site with the files made and their maps, and the files published as written."""
     for name, text in made.files().items():
         files.append(File.generated(config, name, content=text))
     for name, source in COPIED.items():

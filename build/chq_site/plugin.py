@@ -27,7 +27,7 @@ from chq_site.engine import engine
 from chq_site.glossary import glossary
 from chq_site.offline import offline
 from chq_site.paths import PACKAGE
-from chq_site.search import search
+from chq_site.search import search, search_index
 from chq_site.theme import lean, titles
 from chq_site.widget import widgets
 
@@ -83,6 +83,8 @@ class SitePlugin(BasePlugin[SiteConfig]):  # type: ignore[no-untyped-call]  # (t
         # The scripts our templates write inline (theme/material/main.html, 404.html),
         # made by esbuild from their modules (bundle.INLINE).
         env.globals["chq_inline"] = self._bundle.inline
+        # Material's config names our search worker (theme/material/main.html).
+        env.filters["chq_search_worker"] = search.point_worker
         return env
 
     def on_page_markdown(self, markdown: str, /, *, page: Page, config: MkDocsConfig, files: Files) -> str:
@@ -141,8 +143,8 @@ class SitePlugin(BasePlugin[SiteConfig]):  # type: ignore[no-untyped-call]  # (t
 
     def on_post_build(self, *, config: MkDocsConfig) -> None:
         site_dir = Path(config["site_dir"])
-        # Material's search plugin (listed first) has written its index: tune it.
-        search.tune_index(site_dir)
+        # Material's search plugin (listed first) has written its entries: our worker's index.
+        search_index.write_index(site_dir, Path(config["docs_dir"]))
         engine.copy_engine(site_dir)
         answers.write_tables(site_dir, answers.answer_tables())
         lean.lean_pages(site_dir)

@@ -24,7 +24,9 @@ QUERIES = {
     "recce": "rules/spotting/#distance-to-unit",
     "hedgerow assault": "rules/close-assault/#linear-obstacles-and-buildings",
     "overwatch deploy": "rules/blinds/#deploying-a-blind",
-    "scatter": "rules/artillery/#artillery-against-a-blind",
+    # The glossary's Deviation Dice says what scatter is (which way, how far, in both
+    # versions) and links the rule: for one word, as good as the rule.
+    "scatter": "reference/glossary/#deviation-dice",
     "out of ammo": "rules/artillery/#ammunition-supply",
     "retreat after assault": "rules/close-assault/#after-a-close-assault",
     "pinned blind": "rules/blinds/#removing-suppressions-from-blinds",

@@ -63,12 +63,13 @@ def test_service_worker_precaches_the_whole_build(built_site: Path) -> None:
 
 
 def test_lean_build(built_site: Path) -> None:
-    """No source maps but our bundles' own, no lunr language files for an English-only
-    search, and precompressed copies of the big text files and the wasm."""
+    """No source maps but our bundles' own, no Material search worker or lunr (our
+    worker answers the search box), and precompressed copies of the big text files and the wasm."""
     maps = [p.relative_to(built_site).as_posix() for p in built_site.rglob("*.map")]
-    # the stylesheet, the page script, the engine worker and offline.js
-    assert len(maps) == 4 and all(bundle.OUR_MAP.match(m) for m in maps), maps
+    # the stylesheet, the page script, the engine worker, the search worker and offline.js
+    assert len(maps) == 5 and all(bundle.OUR_MAP.match(m) for m in maps), maps
     assert not (built_site / "assets/javascripts/lunr").exists()
+    assert not (built_site / "assets/javascripts/workers").exists()
     for js in built_site.rglob("*.js"):
         tail = js.read_bytes()[-300:]
         assert b"sourceMappingURL=" not in tail or (js.parent / f"{js.name}.map").is_file(), js

@@ -5,8 +5,9 @@ The questions were written from the rules as a player asks them at the table ("c
 I shoot at a blind", "chance to win a close assault"), not from the headings, and
 each names the page (and section) its first result must be: the calculator for a
 question about odds, chances or a calculator, otherwise the section holding the
-rule. The search is the real one of the built site (Material's lunr in its worker,
-``build/chq_site/search/search-worker.js``, the index tuned by ``build/chq_site/search/search.py``).
+rule. The search is the real one of the built site (our worker,
+``build/chq_site/search/worker/``, over the index made at build time by
+``build/chq_site/search/search_index.py``).
 Every miss is printed with the hit rate. A question that asks for odds or a
 calculator must always find the calculator first; nine in ten of all must be right
 first.

@@ -1,9 +1,9 @@
 """Players' queries find the rule: 25 searches typed into the site's search box.
 
 Each query is typed into a fresh home page in real Chromium, as a reader types it;
-the search is Material's (lunr in a web worker) wrapped by
-``build/chq_site/search/search-worker.js`` with the players' words of
-``build/chq_site/search/search_words.py`` and the weights of ``build/chq_site/search/search.py``.
+Material's search box asks our worker (``build/chq_site/search/worker/``: MiniSearch
+over the index made at build time, ``build/chq_site/search/search_index.py``, with the
+players' words of ``build/chq_site/search/search_words.py``).
 The first result group must be the expected rules page, and its best entry (the
 highest ``data-md-score``, the one Material shows first under the page title) the
 expected section. Snippets come from the matching paragraph, never a page's

@@ -1,4 +1,4 @@
-"""Material's built-in search (lunr in a web worker, no server) finds the right page.
+"""The site's search (Material's search box, our worker: no server) finds the right page.
 
 Each query is typed into a fresh home page the way a reader types it
 (``press_sequentially``: ``fill()`` does not fire Material's search), and the first

@@ -38,11 +38,6 @@ def test_entries_boosts_pages_and_descriptions() -> None:
     assert [s["text"] for s in shown] == [d["text"] for d in MATERIAL["docs"]]
 
 
-def test_a_table_is_shown_as_rows() -> None:
-    html = "<table><thead><tr><th>Range band</th><th>TN</th></tr></thead><tr><td>6–12”</td><td>3+ TN</td></tr></table>"
-    assert search_index.TABLE.sub(search_index.table_rows, html) == "<ul><li>Range band · TN</li><li>6–12” · 3+ TN</li></ul>"
-
-
 def test_our_index_carries_minisearchs_serialized_index() -> None:
     ours = search_index.our_index(MATERIAL)
     engine = ours["config"]["chq_index"]

@@ -3,7 +3,7 @@
 Every page of the ``nav`` of mkdocs.yml is loaded and seen at 768x1024 (iPad
 portrait) and at 820x1180 (iPad Air): it must finish loading with its h1, raise no
 script error (the probe's ``window.__errors``), mount its calculator widgets without an
-error state, and never scroll sideways. Material's search (lunr in a web worker) must put the page that
+error state, and never scroll sideways. The search (our worker behind Material's search box) must put the page that
 holds the rule first, typed key by key as a reader types.
 """
 

@@ -11,8 +11,8 @@ Called from the plugin (``plugin.py``):
 * ``post_build(site_dir, config)`` (``on_post_build``, after the engine copy):
 
   1. lean (``lean``): removes Material's source maps (and the comments pointing at
-     them; ours stay, ``bundle.OUR_MAP``) and the lunr language files Material's search worker never loads for the
-     site's languages, and the build date from ``sitemap.xml``;
+     them; ours stay, ``bundle.OUR_MAP``), Material's search worker and lunr (ours answers
+     the search box), and the build date from ``sitemap.xml``;
   2. writes ``sw.js`` at the site root: a service worker that precaches every
      page and file of this build under a cache named by a hash of their content
      (the build id, which every page carries too: ``stamp_build``), checking each
@@ -315,13 +315,13 @@ def post_build(site_dir: Path, config: Any, worker_code: str | None = None) -> d
     fix_not_found_page(site_dir)
     if not offline_enabled():
         (site_dir / SERVICE_WORKER).write_text(DEV_SERVICE_WORKER, encoding="utf-8")
-        return {"build": "", "maps": [], "lunr": [], "gz": []}
+        return {"build": "", "maps": [], "material_search": [], "gz": []}
     maps = lean.remove_source_maps(site_dir, keep=lambda rel: bool(bundle.OUR_MAP.match(rel)))
-    lunr = lean.remove_unused_search_languages(site_dir, lean.search_languages(config))
+    material_search = lean.remove_material_search(site_dir)
     lean.strip_sitemap_dates(site_dir)
     build_hash = write_service_worker(site_dir, worker_code)
     gz = precompress(site_dir)
-    return {"build": build_hash, "maps": maps, "lunr": lunr, "gz": gz}
+    return {"build": build_hash, "maps": maps, "material_search": material_search, "gz": gz}
 
 
 def relative_root(page_url: str) -> str:

@@ -1,13 +1,13 @@
 /* The search index waits for the engine, on a page whose calculator starts it.
  *
- * Material's search worker builds its index from the whole rules text as the page
- * loads; Python starting from its snapshot wants the same CPU at the same moment,
- * and a 2-core tablet has not enough for both. On such a page (the build marks
- * Material's worker address "#hold:", theme/material/main.html) our search worker
- * (assets/js/search-worker.js) waits with the index until this page says "go" on
- * the channel below: once the engine is ready or has failed, or as soon as the
- * reader turns to the search box, whichever comes first. A worker that missed the
- * word asks ("ask") and is told again. */
+ * The search worker loads its index (the whole rules text) as the page loads;
+ * Python starting from its snapshot wants the same CPU at the same moment, and a
+ * 2-core tablet has not enough for both. On such a page (the build marks the
+ * worker's address "#hold:", theme/material/main.html) our search worker
+ * (search/worker/worker.js, at assets/js/search-worker.js) waits with the index
+ * until this page says "go" on the channel below: once the engine is ready or has
+ * failed, or as soon as the reader turns to the search box, whichever comes first.
+ * A worker that missed the word asks ("ask") and is told again. */
 
 const CHANNEL = "chq-search-hold";
 

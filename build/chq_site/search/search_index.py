@@ -1,21 +1,19 @@
-"""The search index for our own search worker (MiniSearch), made at build time.
+"""The search index our search worker reads, made at build time.
 
-The site's search today is Material's lunr, wrapped (:mod:`chq_site.search.search`,
-``search/search-worker.js``). This module and ``search/worker/`` are its
-successor, measured before the site switches (``python -m tools.bench_search``):
+Material's search plugin writes ``search/search_index.json`` (its entries: a page's
+introduction, one per section); :func:`write_index` rewrites it as our worker
+(``search/worker/``) reads it, so a tablet builds nothing:
 
-* :func:`index_entries`: Material's entries (a page's introduction, one per
-  section) as the worker shows them (location, title, text, boost) and as MiniSearch
-  indexes them: the entry's title, its page's title (a section of the Close Assault
-  page is about Close Assault), its text, and the players' words for the rules'
-  words it holds (:mod:`chq_site.search.search_words`: an entry that says "Close Assault"
-  is found by "melee", so a query is never rewritten), with the page's description
-  for a page's introduction.
+* :func:`index_entries`: the entries as the worker shows them (location, title,
+  text, boost) and as MiniSearch indexes them: the entry's
+  title, its page's title (a section of the Close Assault page is about Close
+  Assault), its text, and the players' words for the rules' words it holds
+  (:mod:`chq_site.search.search_words`: an entry that says "Close Assault" is found
+  by "melee", so a query is never rewritten), with the page's description for a
+  page's introduction.
 * :func:`build_engine_index`: MiniSearch's index of them, made by Node
   (``search/search_index.mjs``, with the options the worker loads it with,
-  ``search/worker/options.js``): serialized, so a tablet builds nothing.
-* :func:`table_rows`: a table as one line per row, for a result that shows a
-  section's own text (Material's plugin flattens a table into a wall of words).
+  ``search/worker/options.js``), serialized into the index's ``config``.
 """
 
 from __future__ import annotations
@@ -28,12 +26,8 @@ from pathlib import Path
 from typing import Any
 
 from chq_site.paths import PACKAGE, ROOT
-from chq_site.search.search import boost_in
 from chq_site.search.search_words import CALCULATOR_WORDS, WORDS, Words
 
-TABLE = re.compile(r"<table\b.*?</table>", re.S)
-ROW = re.compile(r"<tr\b.*?</tr>", re.S)
-CELL = re.compile(r"<t[hd]\b[^>]*>(.*?)</t[hd]>", re.S)
 # Page URL prefix -> boost of its entries (longest prefix wins). A section of the
 # rules is the answer to a question; the calculators come first when asked for odds
 # (INTENT_BOOST); the reference pages repeat the rules in short.
@@ -81,17 +75,9 @@ def boost_for(location: str) -> float:
     >>> boost_for("rules/blinds/#dummy-blinds"), boost_for("reference/glossary/#tn"), boost_for("")
     (1.0, 0.05, 0.1)
     """
-    return boost_in(BOOSTS, location)
-
-
-def table_rows(match: re.Match[str]) -> str:
-    """A table as a list, one row a line ("Range band · TN", "6–12” · 3+ TN").
-
-    >>> table_rows(TABLE.search("<table><tr><th>a</th><th>b</th></tr><tr><td>1</td><td>2</td></tr></table>"))
-    '<ul><li>a · b</li><li>1 · 2</li></ul>'
-    """
-    rows = [" · ".join(c.strip() for c in CELL.findall(row)) for row in ROW.findall(match.group(0))]
-    return "<ul>" + "".join(f"<li>{row}</li>" for row in rows if row) + "</ul>"
+    path = location.split("#", 1)[0]
+    best = max((prefix for prefix in BOOSTS if path.startswith(prefix)), key=len)
+    return BOOSTS[best]
 
 
 def plain(text: str) -> str:
@@ -211,3 +197,14 @@ def our_index(material: dict[str, Any], docs_dir: Path = ROOT / "docs") -> dict[
         "boost": INTENT_BOOST, "prefix": "calculators/",
     }  # fmt: skip
     return {"config": config, "docs": shown}
+
+
+def write_index(site_dir: Path, docs_dir: Path = ROOT / "docs") -> dict[str, Any]:
+    """Rewrite ``search/search_index.json`` (Material's, as its search plugin wrote it)
+    as our worker reads it (:func:`our_index`); return what was written. Runs after
+    Material's search plugin has written it, before the offline copy's hashes and the
+    ``.gz`` copies are made."""
+    path = site_dir / "search" / "search_index.json"
+    ours = our_index(json.loads(path.read_text(encoding="utf-8")), docs_dir)
+    path.write_text(json.dumps(ours, separators=(",", ":"), ensure_ascii=False), encoding="utf-8")
+    return ours

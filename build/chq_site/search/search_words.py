@@ -1,9 +1,9 @@
 """Players' words: what people type at the table, and the rules' own words for it.
 
-The site search looks for the rules' word as well whenever a reader types one of the
-players' words ("tie" also finds "draw", "woods" also finds "cover"), so the rule
-text never has to change. The list is shown to readers on the home page ("Words
-search understands"), built from this file.
+The search index holds the players' words beside every entry that holds the rules'
+word they mean (:mod:`chq_site.search.search_index`): "tie" finds "draw", "woods"
+finds "cover", and neither the rule text nor a query is ever rewritten. The list is
+shown to readers on the home page ("Words search understands"), built from this file.
 
 To add a word: find the rules' word in ``WORDS`` (or add a new line), and add the
 player's word to its tuple. Lower case; a phrase of two or three words is fine
@@ -90,23 +90,6 @@ WORDS: tuple[Words, ...] = (
     Words("Commonwealth", ("brits", "uk", "8th army")),
     Words("German", ("axis", "wehrmacht")),
 )
-
-
-def expansions(words: tuple[Words, ...] = WORDS) -> dict[str, list[str]]:
-    """Each player's word (lower case) -> the rules' words search adds for it.
-
-    >>> e = expansions((Words("cover", ("woods", "hedge")), Words("obstacle", ("hedge",))))
-    >>> e["woods"], e["hedge"]
-    (['cover'], ['cover', 'obstacle'])
-    """
-    found: dict[str, list[str]] = {}
-    for entry in words:
-        rule = entry.rules.lower()
-        for player in entry.players:
-            targets = found.setdefault(player.lower(), [])
-            if rule not in targets:
-                targets.append(rule)
-    return found
 
 # Players' words for what a calculator answers that its page does not say in them
 # (page -> words; added to its entry in the index, never shown): "odds of spotting a

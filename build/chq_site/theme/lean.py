@@ -8,8 +8,8 @@
   ``<template>`` are left exactly as they are;
 * Material's source maps and the comments pointing at them (ours stay: a browser
   fetches a map only when its developer tools are open, and a minified bundle without
-  one is unreadable there), and the lunr language files Material's search worker
-  never loads for the site's languages;
+  one is unreadable there), and Material's search worker and lunr (our own worker
+  answers the search box);
 * the build date in ``sitemap.xml``, so that a rebuild of unchanged sources is the
   same site (``offline`` hashes every file).
 
@@ -19,6 +19,7 @@
 from __future__ import annotations
 
 import re
+import shutil
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -57,67 +58,23 @@ def lean_pages(site_dir: Path) -> int:
     return saved
 
 
-# ------------------------------------------------- source maps and search languages
+# ------------------------------------------------- source maps and Material's search
 
 SOURCE_MAP_COMMENT = re.compile(
     rb"\n?(?://[#@] sourceMappingURL=(?P<js>[^\s*]+)[ \t]*|/\*[#@] sourceMappingURL=(?P<css>[^\s*]+)\s*\*/)\s*$"
 )
 
 
-def search_languages(config: Any) -> list[str]:
-    """The ``lang`` list of the search plugin (Material's default: the theme language)."""
-    plugins = config["plugins"]
-    search = plugins.get("material/search") or plugins.get("search")
-    langs = getattr(search, "config", {}).get("lang") if search is not None else None
-    if not langs:
-        langs = [config["theme"]["language"] or "en"]
-    if isinstance(langs, str):
-        langs = [langs]
-    return list(langs)
-
-
-def lunr_files_needed(langs: list[str]) -> set[str]:
-    """The files under ``assets/javascripts/lunr/`` that Material's search worker
-    imports for ``langs`` (mirrors ``setupSearchLanguages`` in the worker bundle).
-
-    >>> sorted(lunr_files_needed(["en"]))
-    []
-    >>> sorted(lunr_files_needed(["en", "de"]))
-    ['min/lunr.de.min.js', 'min/lunr.multi.min.js', 'min/lunr.stemmer.support.min.js']
-    >>> sorted(lunr_files_needed(["ja"]))
-    ['min/lunr.ja.min.js', 'min/lunr.stemmer.support.min.js', 'tinyseg.js']
-    """
-    needed: set[str] = set()
-    for lang in langs:
-        if lang == "ja":
-            needed.add("tinyseg.js")
-        elif lang in ("hi", "th"):
-            needed.add("wordcut.js")
-        if lang != "en":
-            needed.add(f"min/lunr.{lang}.min.js")
-    if len(langs) > 1:
-        needed.add("min/lunr.multi.min.js")
-    if needed:
-        needed.add("min/lunr.stemmer.support.min.js")
-    return needed
-
-
-def remove_unused_search_languages(site_dir: Path, langs: list[str]) -> list[Path]:
-    """Delete the lunr language files the search worker will not import; return them."""
-    lunr = site_dir / "assets" / "javascripts" / "lunr"
-    if not lunr.is_dir():
-        return []
-    keep = lunr_files_needed(langs)
+def remove_material_search(site_dir: Path) -> list[Path]:
+    """Delete Material's search worker and lunr (our own worker answers the search box,
+    ``search/worker/``: no page starts Material's); return the files deleted."""
     removed = []
-    for path in sorted(p for p in lunr.rglob("*") if p.is_file()):
-        if path.relative_to(lunr).as_posix() not in keep:
-            path.unlink()
-            removed.append(path)
-    for folder in sorted((p for p in lunr.rglob("*") if p.is_dir()), reverse=True):
-        if not any(folder.iterdir()):
-            folder.rmdir()
-    if not any(lunr.iterdir()):
-        lunr.rmdir()
+    for folder in ("workers", "lunr"):
+        where = site_dir / "assets" / "javascripts" / folder
+        if not where.is_dir():
+            continue
+        removed += sorted(p for p in where.rglob("*") if p.is_file())
+        shutil.rmtree(where)
     return removed
 
 

@@ -17,7 +17,7 @@
  *   result.js      the headline, figures, working; charts.js the bar charts
  *   navigation.js  a failed instant navigation loads the address for real; where
  *                  a page brought in starts (a permalink at its top; Back)
- *   search-hold.js the search index waits for the engine (search-worker.js "#hold:")
+ *   search-hold.js the search index waits for the engine (search/worker/worker.js "#hold:")
  *   params.js, util.js   small helpers
  *
  * The engine starts early on calculator pages (theme/material/main.html, from <head>:
