@@ -1,10 +1,10 @@
-"""The house in WebKit (Safari's engine): players' words in search, the skip link to
-the calculator, and the home page's tiles.
+"""The house in WebKit (Safari's engine): the skip link to the calculator, and the
+home page's tiles.
 
-The same checks as the Chromium lane's tests/browser/test_search_queries.py and
-tests/browser/test_house.py, for the parts where WebKit could differ: the search
-worker that wraps Material's (a classic worker loading another with importScripts),
-sequential focus after a skip link, and the tiles' grid layout.
+The same checks as the Chromium lane's tests/browser/test_house.py, for the parts
+where WebKit could differ: sequential focus after a skip link, and the tiles' grid
+layout. (Search in WebKit: tests/browser/test_search_engines.py, one story run in
+both engines.)
 """
 
 from __future__ import annotations
@@ -15,7 +15,6 @@ from typing import Any
 import pytest
 
 from tests.browser.house_helpers import MIN_TAP_PX, TILES, tile_targets
-from tests.browser.search_queries_helpers import FIRST_GROUP, QUERIES, where
 from tests.browser.site_helpers import url
 from tests.webkit.driver import (
     PHONE_AT_MOST,
@@ -26,10 +25,6 @@ from tests.webkit.driver import (
     start_webkit,
     wait_js,
 )
-from tests.webkit.webkit_pages_helpers import type_search
-
-# A few of the 25 queries: a player's word, a phrase, the issue's ranking cases.
-WEBKIT_QUERIES = ["close assault tie", "spot blind in woods", "roll off", "deviation", "Marder"]
 
 
 @pytest.fixture(scope="module")
@@ -38,21 +33,6 @@ def house_driver(xvfb_display: str) -> Iterator[Any]:
     driver = start_webkit(xvfb_display, 1366, 1024)
     yield driver
     driver.quit()
-
-
-@pytest.mark.parametrize("query", WEBKIT_QUERIES)
-def test_search_finds_the_rule_first(query: str, search_site: str, house_driver: Any) -> None:
-    driver = house_driver
-    set_viewport(driver, 1366, 1024)
-    driver.get(url(search_site, ""))
-    type_search(driver, query)
-    group = run_js(driver, f"return ({FIRST_GROUP})();")
-    found = where(group["best"]["href"], search_site)
-    print(f"\nWebKit search {query!r}: {found}")
-    assert found == QUERIES[query], f"{query!r}: first section {found}, expected {QUERIES[query]}"
-    assert group["best"]["missing"] == "", group["best"]["missing"]
-    assert "<mark>" in group["best"]["html"], group["best"]["text"][:200]
-    assert page_errors(driver) == []
 
 
 def test_skip_to_the_calculator(probe_site: str, house_driver: Any) -> None:

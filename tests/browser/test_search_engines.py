@@ -1,0 +1,95 @@
+"""The search box answers in Chromium and in WebKitGTK as the index does: one story,
+run in both engines (tests/browser/page_api.py).
+
+Every player question (``tests/fixtures/player_questions.json``) and every players'
+query (``tests/site/search_ranking_helpers.py`` QUERIES) is typed into the search box of a rules
+page as a reader who types fast (all but the last letter at once, then the last as
+a key: Material searches on a key's release); the first result group's best entry must be the
+one our worker answers under Node over the same built index
+(tests/js/search-answers.mjs; whether that answer is right is
+tests/site/test_search_ranking.py's), with no "Missing:" where Node's has none.
+That is the worker as the site serves it: bundled, started by Material's search
+box, its index loaded from the site, its answer shown by Material. Screenshots of
+a typo's results at 820x1180 and 390x844 in ``.artifacts/screenshots/``.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Callable
+from pathlib import Path
+
+from tests.browser.page_api import SitePage
+from tests.site.search_ranking_helpers import QUERIES, node_answers, questions
+
+OPEN_SEARCH = 'label.md-header__button[for="__search"]'  # the header's search icon (below 60em)
+# The first result group's best entry (Material lists a page's entries best first by
+# data-md-score), as "page/#section" relative to the site, and its "Missing:" line.
+FIRST = """
+const item = document.querySelector('.md-search-result__item');
+if (!item) return null;
+const best = [...item.querySelectorAll('a.md-search-result__link')].map(a => ({
+  a, score: parseFloat(a.querySelector('article').dataset.mdScore)})).reduce((x, y) => (y.score > x.score ? y : x));
+const url = new URL(best.a.href);
+const root = new URL(document.querySelector('meta[name=chq-root]').content, location.href).pathname;
+const terms = best.a.querySelector('.md-search-result__terms');
+return {at: url.pathname.slice(root.length) + url.hash, h: url.searchParams.get('h') || '',
+        missing: terms ? terms.textContent.trim() : ''};
+"""
+TYPO = "artilery on blind"
+
+
+def expected_first(answer: dict) -> dict:
+    """What the page must show for the index's answer: the best entry, the words it
+    highlights on the page it opens (Material's ?h=: the words found) and whether it
+    says "Missing:" (a word typed and not found)."""
+    best = answer["best"]
+    found = " ".join(word for word, held in best["terms"].items() if held)
+    return {"at": best["location"], "h": found, "missing": not all(best["terms"].values())}
+
+
+def ask(page: SitePage, query: str, want: dict) -> dict:
+    """Type ``query`` in place of what the field holds; wait until the first entry is
+    the one wanted, for the whole query (its words found, its "Missing:"; an earlier
+    keystroke's answer may show the same entry); return what the page shows then, or
+    at the end of the wait."""
+    # As a reader who types fast: all but the last letter at once, then the last as a
+    # key (Material searches on a key's release): the worker is asked for the whole query.
+    page.run("const f = document.querySelector('input.md-search__input'); f.value = arguments[0]; f.focus();",
+             query[:-1])
+    page.type(query[-1])
+    body = ("if (document.querySelector('input.md-search__input').value !== arguments[0]) return null;"
+            f" const first = (() => {{ {FIRST} }})(); const want = arguments[1];"
+            " return first && first.at === want.at && first.h === want.h && !!first.missing === want.missing;")
+    with contextlib.suppress(AssertionError):  # (a wait that ends says so: the caller compares what was shown)
+        page.wait(body, query, want, what=f"the first result of {query!r}", timeout=10)
+    shown: dict = page.run(FIRST) or {"at": None, "h": "", "missing": ""}
+    return {"at": shown["at"], "h": shown["h"], "missing": bool(shown["missing"])}
+
+
+def test_the_search_box_answers_as_the_index_does(
+    site_page: Callable[..., SitePage], built_site: Path, artifacts: Path
+) -> None:
+    asked = [q["q"] for q in questions()] + list(QUERIES)
+    expected = node_answers(built_site, asked)
+    page = site_page(820, 1180)
+    page.open("rules/blinds/")
+    page.wait("return document.readyState === 'complete' && document.querySelector('article h1');", what="the page")
+    page.tap(OPEN_SEARCH)
+    page.wait("return document.activeElement && document.activeElement.matches('input.md-search__input');",
+              what="the search field focused")
+    wrong = []
+    for query in asked:
+        want = expected_first(expected[query])
+        shown = ask(page, query, want)
+        if shown != want:
+            wrong.append((query, shown, want))
+    assert wrong == [], f"{page.engine}: {len(wrong)} answers differ from the index's: {wrong[:10]}"
+    out = artifacts / "screenshots"
+    out.mkdir(parents=True, exist_ok=True)
+    for width, height in ((820, 1180), (390, 844)):
+        page.resize(width, height)
+        want = expected_first(node_answers(built_site, [TYPO])[TYPO])
+        assert ask(page, TYPO, want) == want
+        page.screenshot(out / f"search-typo-{width}x{height}-{page.engine}.png")
+    assert page.errors() == []
