@@ -12,9 +12,10 @@
 
 import { answerKey, tablePools } from "../answers/answers.js";
 import { engine } from "../engine/engine.js";
-import { addRider, writeFragment, writeKey } from "../widget/permalink.js";
+import { addRider } from "../widget/permalink.js";
 import { el, sentence } from "../widget/util.js";
 import { luckOf, readCount, readRolled } from "./luck-logic.js";
+import { hashQuery, writePanelAddress } from "./panel-address.js";
 
 const KEYS = ["rolled"];
 
@@ -86,23 +87,13 @@ class Luck {
   }
 
   writeAddress() {
-    const { widget } = this;
-    if (!widget.isMain) return;
-    const { params, errors } = widget.form.read();
-    if (errors.length) writeKey(KEYS, this.part());
-    else writeFragment(widget.spec, params, widget.compare ? widget.compare.vs() : "");
+    writePanelAddress(this.widget, KEYS, this.part());
   }
 
   /** rolled=5,3 from a permalink: the panel opens on that roll. */
   fromHash(hash) {
-    const text = String(hash || "").replace(/^#/, "");
-    if (!text.includes("=")) return;
-    let values = [];
-    try {
-      values = new URLSearchParams(text).getAll("rolled");
-    } catch (_) {
-      return;
-    }
+    const query = hashQuery(hash);
+    const values = query ? query.getAll("rolled") : [];
     if (!values.length) return;
     const read = readRolled(values[values.length - 1]);
     this.problem = read.message || "";

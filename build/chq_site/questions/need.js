@@ -22,10 +22,11 @@
 
 import { engine } from "../engine/engine.js";
 import { headlineFor } from "../widget/headline.js";
-import { addRider, writeFragment, writeKey } from "../widget/permalink.js";
+import { addRider } from "../widget/permalink.js";
 import { pct, ratio } from "../widget/printing.js";
 import { el, sentence } from "../widget/util.js";
 import { Versus } from "./need-versus.js";
+import { hashQuery, writePanelAddress } from "./panel-address.js";
 import { amount, answerIn, claimsFor, isTargetText, readTarget, reaches, span, START_TARGET, sweepFrom, targetLink, targetText } from "./need-logic.js";
 
 const KEYS = ["sweep", "target"];
@@ -104,24 +105,14 @@ class Need {
   }
 
   writeAddress() {
-    const { widget } = this;
-    if (!widget.isMain) return;
-    const { params, errors } = widget.form.read();
-    if (errors.length) writeKey(KEYS, this.part());
-    else writeFragment(widget.spec, params, widget.compare ? widget.compare.vs() : "");
+    writePanelAddress(this.widget, KEYS, this.part());
   }
 
   /** Read sweep= and target= from a permalink (Widget.applyFragment, after the inputs):
    *  with sweep= the panel opens on it. A value it cannot take is named at its field. */
   fromHash(hash) {
-    const text = String(hash || "").replace(/^#/, "");
-    if (!text.includes("=")) return;
-    let query;
-    try {
-      query = new URLSearchParams(text);
-    } catch (_) {
-      return;
-    }
+    const query = hashQuery(hash);
+    if (!query) return;
     const hasTarget = this.spec.params.some((param) => param.name === "target");
     const sweeps = query.getAll("sweep");
     const targets = query.getAll("target").filter((raw) => !hasTarget || isTargetText(raw));
