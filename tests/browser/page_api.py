@@ -107,6 +107,10 @@ class SitePage(ABC):
     def release_engine_files(self) -> None:
         """Let the engine's held files through (``engine_files="held"``)."""
 
+    @abstractmethod
+    def release_site_script(self) -> None:
+        """Let the site's held script through (``site_script="held"``)."""
+
     def text(self, selector: str) -> str:
         """The rendered text of the first element matching ``selector`` ("" if none)."""
         return str(self.run("const e = document.querySelector(arguments[0]);"
@@ -167,8 +171,18 @@ class ChromiumPage(SitePage):
         for route in self._held:
             route.continue_()
 
+    def hold_site_script(self) -> None:
+        self._script_held: list[Any] = []
+        self.context.route("**/assets/js/site/site.*.js", lambda route: self._script_held.append(route))
+
+    def release_site_script(self) -> None:
+        assert len(self._script_held) == 1, f"{len(self._script_held)} site scripts held"
+        self._script_held.pop().continue_()
+
     def open(self, path: str) -> None:
-        self.page.goto(url(self.base, path))
+        # A page whose script is held does not load until it is let through.
+        held = hasattr(self, "_script_held")
+        self.page.goto(url(self.base, path), wait_until="commit" if held else "load")
 
     @staticmethod
     def _function(body: str) -> str:
@@ -226,6 +240,10 @@ class WebKitPage(SitePage):
 
     def release_engine_files(self) -> None:
         assert self.server is not None, "this page's engine files are not held"
+        self.server.release()
+
+    def release_site_script(self) -> None:
+        assert self.server is not None, "this page's script is not held"
         self.server.release()
 
     def open(self, path: str) -> None:

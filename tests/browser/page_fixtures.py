@@ -12,7 +12,7 @@ import pytest
 from tests.browser.page_api import ChromiumPage, SitePage, WebKitPage
 from tests.serving import RequestLog, StaticServer
 from tests.webkit.probe import ProbeServer
-from tests.webkit.webkit_fixtures import ENGINE_PATH
+from tests.webkit.webkit_fixtures import ENGINE_PATH, SITE_SCRIPT_PATH
 
 
 @pytest.fixture(params=["chromium", "webkit"])
@@ -24,6 +24,9 @@ def site_page(request: pytest.FixtureRequest, built_site: Path) -> Iterator[Call
     * ``engine_files="held"``: the engine's files are not answered until
       ``page.release_engine_files()``, so the page stays before its engine for as
       long as the story wants.
+    * ``site_script="held"``: the site's own script (the one that mounts the widgets) is
+      not answered until ``page.release_site_script()``: the page as painted before its
+      script has run (``open`` then returns before the page has loaded).
     * ``own_server=True``: the site byte for byte from a server of this page's own,
       which ``page.stop_server()`` stops, with the service worker (the offline copy);
       otherwise there is none, as in a browser without one. (WebKit's pages then
@@ -40,9 +43,11 @@ def site_page(request: pytest.FixtureRequest, built_site: Path) -> Iterator[Call
         return server.origin + "/"
 
     def make(width: int = 820, height: int = 1180, *, engine_files: str = "served",
-             own_server: bool = False) -> SitePage:
+             own_server: bool = False, site_script: str = "served") -> SitePage:
         assert engine_files in ("served", "held"), engine_files
-        assert not (own_server and engine_files == "held"), "held engine files come from the shared servers"
+        assert site_script in ("served", "held"), site_script
+        assert not (own_server and "held" in (engine_files, site_script)), "held files come from the shared servers"
+        assert (engine_files, site_script).count("held") < 2, "one kind of file held at a time"
         own = StaticServer(built_site) if own_server else None
         if engine == "chromium":
             base = served(own) if own else request.getfixturevalue("site_url")
@@ -55,14 +60,19 @@ def site_page(request: pytest.FixtureRequest, built_site: Path) -> Iterator[Call
             chromium = ChromiumPage(context, base, own)
             if engine_files == "held":
                 chromium.hold_engine_files()
+            if site_script == "held":
+                chromium.hold_site_script()
             chromium_pages.append(chromium)
             return chromium
-        driver = request.getfixturevalue("new_webkit")(width, height)
+        # A page whose script is held is worked on while it loads: WebDriver's commands
+        # must not wait for its load (page_load="none").
+        driver = request.getfixturevalue("new_webkit")(
+            width, height, page_load="none" if site_script == "held" else "normal")
         if own:
             return WebKitPage(driver, served(own), own)
-        if engine_files == "served":
+        if engine_files == "served" and site_script == "served":
             return WebKitPage(driver, request.getfixturevalue("probe_site"))
-        held = ProbeServer(built_site, stalled=[ENGINE_PATH])
+        held = ProbeServer(built_site, stalled=[ENGINE_PATH if engine_files == "held" else SITE_SCRIPT_PATH])
         return WebKitPage(driver, served(held), held)
 
     yield make

@@ -76,34 +76,3 @@ def test_nothing_moves_when_the_engine_fails(new_context: Any, site_url: str, pa
     assert shift_after(seen["shifts"], notes[0]["at"]) <= MAX_SHIFT, seen["shifts"]
     assert moves(notes) == []
 
-
-@pytest.mark.parametrize("size", [TABLET, PHONE], ids=["tablet", "phone"])
-def test_nothing_moves_when_the_site_script_comes_late(new_context: Any, site_url: str,
-                                                        size: tuple[int, int]) -> None:
-    """A page painted before the site's script has loaded (a slow tablet, a first visit)
-    already has the calculator's layout (theme/script-on.js): when the script mounts
-    the widget, nothing on the first screen moves (no control, answer or status line;
-    below it, the answer's chart and working are drawn). (Chromium only: the story holds
-    the script mid-load, which Playwright's routing does and WebDriver does not.)"""
-    context = new_context(viewport={"width": size[0], "height": size[1]}, service_workers="block")
-    context.add_init_script(SHIFTS + RECORDER)
-    held: list[Any] = []
-    context.route("**/assets/js/site/site.*.js", lambda route: held.append(route))
-    page = context.new_page()
-    page.goto(url(site_url, PAGES["close-assault"]), wait_until="commit")
-    page.wait_for_function("() => document.querySelector('.md-footer') && window.__chqBoxes")
-    page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
-    assert page.evaluate("() => document.querySelector('.chq-widget.chq-js') === null"), "mounted already"
-    page.evaluate("() => window.__chqBoxes.take('painted, the script held')")
-    assert len(held) == 1, "the site's script was not held"
-    held[0].continue_()
-    page.wait_for_function("() => document.querySelector('.chq-widget.chq-js[data-engine]')")
-    page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
-    page.evaluate("() => window.__chqBoxes.take('mounted')")
-    notes = page.evaluate("() => window.__chqBoxes.notes")
-    first_screen = {key for key, (_, top, _, _) in notes[0]["boxes"].items() if top < size[1]}
-    assert len(first_screen) >= 5, notes[0]["boxes"]
-    moved = moves([{**note, "boxes": {k: v for k, v in note["boxes"].items() if k in first_screen}}
-                   for note in notes])
-    assert moved == [], "\n".join(moved)
-    assert shift_after(page.evaluate("() => window.__chqShifts"), 0) <= MAX_SHIFT

@@ -85,9 +85,12 @@ def start_xvfb(timeout: float = 30.0) -> Iterator[str]:
             proc.wait()
 
 
-def start_webkit(display: str, width: int = 1366, height: int = 1024, env: dict[str, str] | None = None) -> Any:
+def start_webkit(display: str, width: int = 1366, height: int = 1024, env: dict[str, str] | None = None,
+                 page_load: str = "normal") -> Any:
     """A new WebKitGTK session on ``display`` whose viewport is ``width`` x ``height``
-    (``env``: more environment for WebKitWebDriver and the browser it starts).
+    (``env``: more environment for WebKitWebDriver and the browser it starts;
+    ``page_load``: WebDriver's page load strategy, "none" for a story that works on a
+    page still loading, whose commands would otherwise wait for its load).
 
     WebKitWebDriver starts MiniBrowser for the session; once in a while (seen once
     in a full run's hundred-odd sessions, under load) MiniBrowser never comes up and
@@ -98,7 +101,7 @@ def start_webkit(display: str, width: int = 1366, height: int = 1024, env: dict[
         raise MissingWebKit(f"{WEBKIT_DRIVER} is missing: {INSTALL_HINT}")
     for attempt in range(1, SESSION_TRIES + 1):
         try:
-            driver = _webkit_session(display, env)
+            driver = _webkit_session(display, env, page_load)
             break
         except Exception as exc:  # the new-session request timed out or failed
             if attempt == SESSION_TRIES:
@@ -113,7 +116,7 @@ def start_webkit(display: str, width: int = 1366, height: int = 1024, env: dict[
     return driver
 
 
-def _webkit_session(display: str, env: dict[str, str] | None) -> Any:
+def _webkit_session(display: str, env: dict[str, str] | None, page_load: str = "normal") -> Any:
     """One WebKitWebDriver and its session; the driver is stopped if the session
     does not start."""
     from selenium.webdriver.common.webdriver import LocalWebDriver
@@ -140,6 +143,7 @@ def _webkit_session(display: str, env: dict[str, str] | None) -> Any:
 
     options = Options()
     options.overlay_scrollbars_enabled = True  # as on an iPad: scrollbars take no width
+    options.page_load_strategy = page_load
     options.timeouts = {"pageLoad": int(PAGE_LOAD_TIMEOUT_S * 1000), "script": int(SCRIPT_TIMEOUT_S * 1000)}
     service = Service(executable_path=WEBKIT_DRIVER, env={**os.environ, "DISPLAY": display, **(env or {})},
                       log_output=subprocess.DEVNULL)

@@ -24,6 +24,8 @@ from tests.webkit.driver import INSTALL_HINT, WEBKIT_DRIVER, MissingWebKit, star
 from tests.webkit.probe import ProbeServer
 
 ENGINE_PATH = "/assets/engine/"
+# The site's own script, the one that mounts the widgets (chq_site/bundle.py JS_NAME).
+SITE_SCRIPT_PATH = "/assets/js/site/"
 
 
 @pytest.fixture(scope="session")
@@ -46,12 +48,13 @@ def xvfb_display() -> Iterator[str]:
 
 @pytest.fixture
 def new_webkit(xvfb_display: str) -> Iterator[Callable[..., Any]]:
-    """Factory: ``new_webkit(width, height)`` gives a new WebKitGTK session (fresh
-    profile) with that viewport; every session is closed after the test."""
+    """Factory: ``new_webkit(width, height, page_load="normal")`` gives a new WebKitGTK
+    session (fresh profile) with that viewport (``page_load``: start_webkit's); every
+    session is closed after the test."""
     drivers: list[Any] = []
 
-    def make(width: int = 1366, height: int = 1024) -> Any:
-        driver = start_webkit(xvfb_display, width, height)
+    def make(width: int = 1366, height: int = 1024, page_load: str = "normal") -> Any:
+        driver = start_webkit(xvfb_display, width, height, page_load=page_load)
         drivers.append(driver)
         return driver
 
