@@ -56,6 +56,14 @@ test("a winner and who wins, a loser and losing: one word each", () => {
   assert.equal(stem("over"), "over"); // short words keep their "-er"
 });
 
+test("a rule's noun and its verb are one word: deviation and deviates, suppression and suppressed", () => {
+  assert.equal(stem("deviation"), stem("deviates"));
+  assert.equal(stem("suppressions"), stem("suppressed"));
+  assert.equal(stem("interdiction"), stem("interdict"));
+  assert.notEqual(stem("mission"), stem("miss")); // a short word keeps its "-ion"
+  assert.equal(stem("section"), "section");
+});
+
 test("one edit: a letter wrong, missing, extra, or two neighbours swapped", () => {
   for (const typo of ["artillary", "artilery", "artilllery", "artillrey"]) assert.ok(oneEdit(typo, "artillery"), typo);
   assert.ok(!oneEdit("artlry", "artillery"));

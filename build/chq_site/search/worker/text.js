@@ -19,6 +19,7 @@ export const STOP_WORDS = new Set((
 // "losing" are one word ("win", "los"), as they are to a player asking who wins.
 const ER_FROM = 4;
 const DOUBLE = /(bb|dd|gg|mm|nn|pp|tt)$/;
+const ION_FROM = 5;
 
 /** A word without its ending (a light stemmer: the corpus is small and English).
  *
@@ -35,6 +36,10 @@ export function stem(word) {
   else if (w.endsWith("s") && !w.endsWith("ss") && w.length > 3) w = w.slice(0, -1);
   else if (w.endsWith("e") && w.length > 3) w = w.slice(0, -1);
   if (w !== word && DOUBLE.test(w)) w = w.slice(0, -1);
+  // "deviation" and "deviates", "suppression" and "suppressed", "interdiction" and
+  // "interdict": one word each ("-ion" after s or t, where 5 letters or more are left:
+  // not "mission" or "section").
+  if (/[st]ion$/.test(w) && w.length - 3 >= ION_FROM) w = w.slice(0, -3);
   if (w.endsWith("e") && w.length > 3) w = w.slice(0, -1);
   if (w.endsWith("er") && w.length > ER_FROM) {
     w = w.slice(0, -2);
