@@ -12,10 +12,10 @@ ROOT = Path(__file__).resolve().parents[2]
 ANSWERS = ROOT / "tests" / "js" / "search-answers.mjs"
 QUESTIONS = ROOT / "tests" / "fixtures" / "player_questions.json"
 
-# The player questions right first, at least: what this search reaches (97 of 110),
+# The player questions right first, at least: what this search reaches (98 of 110),
 # so that a change that loses one fails. The bar it is built for is 95 in 100 (BAR);
 # raise this as the ranking gets there.
-RIGHT_AT_LEAST = 0.88
+RIGHT_AT_LEAST = 0.89
 BAR = 0.95
 # Queries whose first result is not yet the rule a player is after (a strict xfail: it
 # fails the run once it is, so that it is taken off this list).
@@ -46,6 +46,7 @@ QUERIES = {
     # versions) and links the rule: for one word, as good as the rule.
     "scatter": "reference/glossary/#deviation-dice",
     "out of ammo": "rules/artillery/#ammunition-supply",
+    "extra suppressions on deploying": "rules/blinds/#deploying-with-suppressions-and-disruption",
     "retreat after assault": "rules/close-assault/#after-a-close-assault",
     "pinned blind": "rules/blinds/#removing-suppressions-from-blinds",
     "KO dummy blind": "rules/blinds/#dummy-blinds",

@@ -59,6 +59,7 @@ WORDS: tuple[Words, ...] = (
     Words("move", ("how far",)),
     Words("deploy", ("flip", "unhide")),
     Words("allocate", ("split", "share out", "shared out", "assign", "pick")),
+    Words("excess", ("extra", "leftover")),
     Words("wide", ("size", "big")),
     Words("distance", ("away",)),
     Words("Hidden Units", ("hidden deployment", "concealment", "hiding", "camo")),
