@@ -12,7 +12,7 @@ import { answer } from "../../build/chq_site/search/worker/query.js";
 
 const [indexPath] = process.argv.slice(2);
 const { config, docs } = JSON.parse(readFileSync(indexPath, "utf8"));
-const state = { engine: MiniSearch.loadJS(config.chq_index, INDEX_OPTIONS), docs, intent: config.chq_intent };
+const state = { engine: MiniSearch.loadJS(config.chq_index, INDEX_OPTIONS), docs, intent: config.chq_intent, players: config.chq_words };
 const chunks = [];
 for await (const chunk of process.stdin) chunks.push(chunk);
 const out = JSON.parse(Buffer.concat(chunks).toString("utf8")).map((q) => {

@@ -99,10 +99,13 @@ test("typed words said close together in a text count more than far apart", () =
   const [blind, cover] = [processTerm("blind"), processTerm("cover")]; // the index's terms
   const found = new Set([blind, cover]);
   const typedOf = (t) => (t === blind ? [0] : t === cover ? [1] : []);
-  assert.deepEqual(nearness("<p>A Blind in cover.</p>", found, typedOf), { words: 2, window: 3 });
-  assert.deepEqual(nearness("<p>A Blind moves. Far, far away, in another rule, cover.</p>", found, typedOf),
-    { words: 2, window: 9 });
-  assert.deepEqual(nearness("<p>A Blind.</p>", found, typedOf), { words: 1, window: 0 });
+  const near = (html) => {
+    const { words, window } = nearness(html, found, typedOf);
+    return { words, window };
+  };
+  assert.deepEqual(near("<p>A Blind in cover.</p>"), { words: 2, window: 3 });
+  assert.deepEqual(near("<p>A Blind moves. Far, far away, in another rule, cover.</p>"), { words: 2, window: 9 });
+  assert.deepEqual(near("<p>A Blind.</p>"), { words: 1, window: 0 });
   // Draws: "draw" and "successes" in one sentence; the winner section says them apart.
   const s = state();
   assert.equal(first(answer(s, "draw same successes")).location, "rules/close-assault/#draws");

@@ -44,4 +44,5 @@ def test_our_index_carries_minisearchs_serialized_index() -> None:
     assert engine["documentCount"] == 3
     assert "tie" in {term for term, _ in engine["index"]}  # a player's word for "draw", indexed
     assert ours["config"]["chq_intent"]["boost"] == search_index.INTENT_BOOST
+    assert ["draw", ["tie", "tied", "stalemate", "roll off", "roll-off", "reroll", "re-roll"]] in ours["config"]["chq_words"]
     assert [d["location"] for d in ours["docs"]] == [d["location"] for d in MATERIAL["docs"]]

@@ -188,7 +188,9 @@ def our_index(material: dict[str, Any], docs_dir: Path = ROOT / "docs") -> dict[
     """What our worker reads in place of Material's ``search_index.json`` (given as
     ``material``): the entries as shown, MiniSearch's index of them (``config``'s
     ``chq_index``: Material's search box sends the worker only ``config`` and
-    ``docs``), and the words that ask for odds (``chq_intent``)."""
+    ``docs``), the words that ask for odds (``chq_intent``), and the players' words
+    with the rules' words they mean (``chq_words``: a player's word typed is near
+    where the rules' word it stands for is said)."""
     shown, indexed = index_entries(material["docs"], docs_dir)
     config = {key: material["config"][key] for key in ("lang", "separator") if key in material["config"]}
     config["chq_index"] = build_engine_index(indexed)
@@ -196,6 +198,7 @@ def our_index(material: dict[str, Any], docs_dir: Path = ROOT / "docs") -> dict[
         "words": list(INTENT_WORDS), "phrases": list(INTENT_PHRASES),
         "boost": INTENT_BOOST, "prefix": "calculators/",
     }  # fmt: skip
+    config["chq_words"] = [[entry.rules, list(entry.players)] for entry in WORDS]  # (2.5 KB, 1 KB gzipped)
     return {"config": config, "docs": shown}
 
 

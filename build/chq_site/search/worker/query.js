@@ -15,7 +15,10 @@
  *   entry's boost (written by the build: the rules above the reference pages, a
  *   section above its page's introduction), times the square of the share of the
  *   words typed that it holds, times more where its title holds them (TUNING.titleShare)
- *   and where its text says them close together (nearness, TUNING.near).
+ *   and where its text says them close together (nearness, TUNING.near; a player's
+ *   word is said where the rules' word it stands for is: config.chq_words, the
+ *   players' words of build/chq_site/search/search_words.py). Asked for odds, where a
+ *   calculator holds every word typed, the calculators come before the rules.
  * - Material's result: entries grouped by page, the page's best first; each with
  *   its words marked, and "terms" naming only words the player typed (Material lists
  *   a false one as "Missing:").
@@ -37,6 +40,30 @@ const FUZZY_FROM = 5;
 // of them, or further apart).
 export const TUNING = { titleShare: 1, near: 1, slack: 2 };
 const DEFAULT_INTENT = { words: [], phrases: [], boost: 1, prefix: "calculators/" };
+
+const STANDS = new WeakMap(); // the players' words -> each player's term and the rules' phrases it stands for
+
+/** The rules' phrases (their terms, in order) each player's term stands for, from
+ *  the players' words as the build lists them ([[rules' word, [players' words]], ...],
+ *  search_words.WORDS): "woods" -> [["cover"]], "melee" -> [["clos", "assault"]]. A
+ *  term the rules' phrase holds itself ("back" of "fall back") stands for nothing. */
+export function standsFor(players = []) {
+  let stands = STANDS.get(players);
+  if (stands) return stands;
+  stands = new Map();
+  for (const [rules, theirs] of players) {
+    const ruled = words(rules).map(processTerm).filter(Boolean);
+    for (const phrase of theirs)
+      for (const term of words(phrase).map(processTerm)) {
+        if (!term || ruled.includes(term)) continue;
+        if (!stands.has(term)) stands.set(term, []);
+        const known = stands.get(term);
+        if (!known.some((p) => p.join(" ") === ruled.join(" "))) known.push(ruled);
+      }
+  }
+  STANDS.set(players, stands);
+  return stands;
+}
 
 /** Whether two words are one edit apart (a letter wrong, missing, extra or two swapped). */
 export function oneEdit(a, b) {
@@ -119,25 +146,28 @@ function termOf(word) {
 // An entry's text cut once into its words (with the index's term for each) and what
 // lies between them (tags and spaces): marking it for a query is then one pass over
 // its words, not a regular expression and a term lookup per word per keystroke.
-const PIECES = new Map(); // an HTML text -> {pieces: [between, word, term, between, ...], terms}
+const PIECES = new Map(); // an HTML text -> {pieces: [between, word, term, between, ...], terms, held}
 const WORD_OR_TAG = /<[^>]*>|[A-Za-z0-9\u00c0-\u024f\u2019']+/g;
 
-/** ``html`` cut into pieces (remembered): between, word, its term, between, ... */
+/** ``html`` cut into pieces (remembered): between, word, its term, between, ...;
+ *  its words' terms in order, and as a set. */
 function piecesOf(html) {
   let cut = PIECES.get(html);
   if (cut) return cut;
   const pieces = [];
-  const terms = new Set();
+  const terms = [];
+  const held = new Set();
   let at = 0;
   for (const found of html.matchAll(WORD_OR_TAG)) {
     if (found[0][0] === "<") continue; // a tag stays in the text between words
     const term = termOf(found[0]);
     pieces.push(html.slice(at, found.index), found[0], term);
-    if (term) terms.add(term);
+    terms.push(term);
+    if (term) held.add(term);
     at = found.index + found[0].length;
   }
   pieces.push(html.slice(at));
-  cut = { pieces, terms };
+  cut = { pieces, terms, held };
   PIECES.set(html, cut);
   return cut;
 }
@@ -146,9 +176,9 @@ function piecesOf(html) {
  *  marked, as printed. Tags are left alone. */
 export function mark(html, found) {
   const text = String(html);
-  const { pieces, terms } = piecesOf(text);
+  const { pieces, held } = piecesOf(text);
   const printed = [];
-  if (![...found].some((term) => terms.has(term))) return { html: text, printed };
+  if (![...found].some((term) => held.has(term))) return { html: text, printed };
   let out = pieces[0];
   for (let i = 1; i < pieces.length; i += 3) {
     const word = pieces[i];
@@ -194,19 +224,44 @@ function typedFor(term, variantOf, memo, how) {
   return found;
 }
 
+/** Whether ``terms`` from ``n`` say ``phrase`` (stop words between its terms aside:
+ *  "fires for effect"). */
+function says(terms, n, phrase) {
+  let k = 0;
+  for (let m = n; m < terms.length && k < phrase.length; m++) {
+    if (terms[m] === null) continue;
+    if (terms[m] !== phrase[k]) return false;
+    k++;
+  }
+  return k === phrase.length;
+}
+
 /** How near together an entry's text holds the typed words it holds: the fewest
  *  words of its text that hold as many of them as the text does, and that many
- *  ({words, window}; window 0: fewer than two). The rule that answers a question
- *  says its words in one sentence; a long section mentions them far apart. */
-export function nearness(html, found, typedOf) {
-  const { pieces } = piecesOf(String(html));
+ *  ({words, window}; window 0: fewer than two), and the fewest that hold c of them
+ *  for each c (within[c]). The rule that answers a question
+ *  says its words in one sentence; a long section mentions them far apart. A typed
+ *  player's word is where the text says the rules' phrase it stands for
+ *  (``phrases``: [[its terms], typed word], "cover" for "woods"). */
+export function nearness(html, found, typedOf, phrases = []) {
+  const { terms } = piecesOf(String(html));
   const at = []; // [position, typed word] for each word of the text that is one found
-  for (let i = 1, n = 0; i < pieces.length; i += 3, n++) {
-    const term = pieces[i + 1];
+  for (let n = 0; n < terms.length; n++) {
+    const term = terms[n];
     if (term && found.has(term)) for (const t of typedOf(term)) at.push([n, t]);
+    for (const [phrase, t] of phrases) if (phrase[0] === term && says(terms, n, phrase)) at.push([n, t]);
   }
   const distinct = new Set(at.map(([, t]) => t)).size;
-  if (distinct < 2) return { words: distinct, window: 0 };
+  // within[c]: the fewest words holding c of them (a third word said far off does
+  // not make the two said side by side any less near).
+  const within = [0, 0];
+  for (let c = 2; c <= distinct; c++) within.push(fewest(at, c));
+  return { words: distinct, window: within[distinct], within };
+}
+
+/** The fewest words of a text holding ``c`` distinct typed words, from ``at``
+ *  ([position, typed word], in order). */
+function fewest(at, c) {
   let best = Infinity;
   const count = new Map();
   let have = 0;
@@ -214,7 +269,7 @@ export function nearness(html, found, typedOf) {
     const t = at[hi][1];
     count.set(t, (count.get(t) || 0) + 1);
     if (count.get(t) === 1) have++;
-    while (have === distinct) {
+    while (have >= c) {
       best = Math.min(best, at[hi][0] - at[lo][0] + 1);
       const u = at[lo][1];
       count.set(u, count.get(u) - 1);
@@ -222,13 +277,15 @@ export function nearness(html, found, typedOf) {
       lo++;
     }
   }
-  return { words: distinct, window: best };
+  return best;
 }
 
 /** Material's result for ``query``: {items: [[entries of a page, best first], ...]}. */
-export function answer({ engine, docs, intent = DEFAULT_INTENT }, query) {
+export function answer({ engine, docs, intent = DEFAULT_INTENT, players }, query) {
   const { terms, odds } = parse(query, intent);
   if (!terms.length) return { items: [] };
+  const stands = standsFor(players);
+  const phrases = terms.flatMap(({ term }, i) => (stands.get(term) || []).map((phrase) => [phrase, i]));
   const variantOf = new Map();
   const swapped = terms.map(({ term }) => swaps(term));
   terms.forEach(({ term }, i) => {
@@ -238,6 +295,7 @@ export function answer({ engine, docs, intent = DEFAULT_INTENT }, query) {
   const { page: pageAt, at } = pagesOf(docs);
   const hits = engine.search(engineQuery(engine, terms), SEARCH_OPTIONS);
   const groups = new Map();
+  let calculatorHoldsAll = false;
   for (const hit of hits) {
     const doc = docs[hit.id];
     if (!doc) continue;
@@ -260,8 +318,12 @@ export function answer({ engine, docs, intent = DEFAULT_INTENT }, query) {
     // Typed words said together: within a window of a sentence, up to TUNING.near more.
     let near = 1;
     if (held.size > 1 && terms.length > 1) {
-      const { words: together, window } = nearness(doc.text, found, (t) => typedFor(t, variantOf, memo, "title"));
-      if (window) near += TUNING.near * ((together - 1) / (terms.length - 1)) * Math.min(1, (together + TUNING.slack) / window);
+      const { within } = nearness(doc.text, found, (t) => typedFor(t, variantOf, memo, "title"), phrases);
+      // The nearest of: c of the typed words within (c + slack) words, for each c.
+      let best = 0;
+      for (let c = 2; c < within.length; c++)
+        best = Math.max(best, ((c - 1) / (terms.length - 1)) * Math.min(1, (c + TUNING.slack) / within[c]));
+      near += TUNING.near * best;
     }
     const score = hit.score * (doc.boost ?? 1) * share ** 2 * inTitle * near * (odds && calculator ? intent.boost : 1);
     const title = mark(doc.title, found);
@@ -279,6 +341,7 @@ export function answer({ engine, docs, intent = DEFAULT_INTENT }, query) {
       else termsShown[word] = false;
     });
     const item = { location: doc.location, title: title.html, text: text.html, score, terms: termsShown };
+    if (odds && calculator && share === 1) calculatorHoldsAll = true;
     if (globalThis.__WHY) item.why = { bm25: hit.score, boost: doc.boost, share, inTitle, near, match: hit.match };
     if (!groups.has(page)) groups.set(page, []);
     groups.get(page).push(item);
@@ -291,6 +354,12 @@ export function answer({ engine, docs, intent = DEFAULT_INTENT }, query) {
       items.push({ location: doc.location, title: doc.title, text: doc.text, score: 0, terms: {} });
     }
   }
-  const items = [...groups.values()].sort((a, b) => b[0].score - a[0].score);
+  // Asked for odds, where a calculator holds every word typed, the calculators come
+  // before any rule, however much more a rule's text says the words ("odds of running
+  // out of ammo": the supply rule says "runs out of ammunition"); among them, the best.
+  const first = (page) => (calculatorHoldsAll && page.startsWith(intent.prefix) && page !== intent.prefix ? 1 : 0);
+  const items = [...groups.entries()]
+    .sort(([p, a], [q, b]) => first(q) - first(p) || b[0].score - a[0].score)
+    .map(([, group]) => group);
   return { items };
 }

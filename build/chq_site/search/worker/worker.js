@@ -28,7 +28,7 @@ export function serve(scope, { Channel = scope.BroadcastChannel, later = setTime
   const handle = (message) => {
     if (message && message.type === 0) {
       const { config, docs } = message.data;
-      state = { engine: MiniSearch.loadJS(config.chq_index, INDEX_OPTIONS), docs, intent: config.chq_intent };
+      state = { engine: MiniSearch.loadJS(config.chq_index, INDEX_OPTIONS), docs, intent: config.chq_intent, players: config.chq_words };
       return { type: 1 };
     }
     if (message && message.type === 2) {
