@@ -10,7 +10,8 @@ one our worker answers under Node over the same built index
 tests/site/test_search_ranking.py's), with no "Missing:" where Node's has none.
 That is the worker as the site serves it: bundled, started by Material's search
 box, its index loaded from the site, its answer shown by Material. Screenshots of
-a typo's results at 820x1180 and 390x844 in ``.artifacts/screenshots/``.
+a typo's results at 820x1180 and 390x844 in ``.artifacts/screenshots/``. The last
+word typed is completed in grey as Node completes it (Material's search.suggest).
 """
 
 from __future__ import annotations
@@ -37,6 +38,7 @@ return {at: url.pathname.slice(root.length) + url.hash, h: url.searchParams.get(
         missing: terms ? terms.textContent.trim() : ''};
 """
 TYPO = "artilery on blind"
+PART = "arty on a blind arti"  # its last word being typed
 
 
 def expected_first(answer: dict) -> dict:
@@ -92,4 +94,24 @@ def test_the_search_box_answers_as_the_index_does(
         want = expected_first(node_answers(built_site, [TYPO])[TYPO])
         assert ask(page, TYPO, want) == want
         page.screenshot(out / f"search-typo-{width}x{height}-{page.engine}.png")
+    assert page.errors() == []
+
+
+def test_the_last_word_is_completed_in_grey(site_page: Callable[..., SitePage], built_site: Path) -> None:
+    """Material shows the completion our worker sends (suggest) behind the query (its
+    right arrow, Material's own, takes it)."""
+    [last] = node_answers(built_site, [PART])[PART]["suggest"]
+    completed = PART[: PART.rindex(" ") + 1] + last
+    assert completed != PART
+    page = site_page(820, 1180)
+    page.open("rules/blinds/")
+    page.wait("return document.readyState === 'complete' && document.querySelector('article h1');", what="the page")
+    page.tap(OPEN_SEARCH)
+    page.wait("return document.activeElement && document.activeElement.matches('input.md-search__input');",
+              what="the search field focused")
+    page.run("const f = document.querySelector('input.md-search__input'); f.value = arguments[0]; f.focus();",
+             PART[:-1])
+    page.type(PART[-1])
+    page.wait("return document.querySelector('.md-search__suggest').textContent === arguments[0];", completed,
+              what=f"the grey completion {completed!r}", timeout=10)
     assert page.errors() == []

@@ -162,7 +162,7 @@ test("nothing typed but stop words or odds words: no results", () => {
 
 // The worker itself (worker.js): Material's messages in, one answer each, in order.
 
-function worker(hash = "", { channel = false } = {}) {
+function worker(hash = "", { channel = false, options = {} } = {}) {
   const seen = { posted: [], listeners: [], channels: [] };
   const scope = {
     location: { hash },
@@ -178,7 +178,7 @@ function worker(hash = "", { channel = false } = {}) {
   const send = (data) => { for (const listener of seen.listeners) listener({ data }); };
   const s = state();
   const config = { chq_index: JSON.parse(JSON.stringify(s.engine)), chq_intent: INTENT };
-  return { seen, send, setup: () => send({ type: 0, data: { config, docs: DOCS, options: {} } }) };
+  return { seen, send, setup: () => send({ type: 0, data: { config, docs: DOCS, options } }) };
 }
 
 test("the worker answers setup with ready and each query with its result, in order", () => {
@@ -191,6 +191,20 @@ test("the worker answers setup with ready and each query with its result, in ord
   assert.deepEqual(w.seen.posted[0].data, { items: [] });
   assert.equal(first(w.seen.posted[2].data).location, "rules/artillery/#artillery-against-a-blind");
   assert.equal(first(w.seen.posted[3].data).location, "calculators/spotting/");
+});
+
+test("the last word typed, completed in grey where Material's search.suggest asks for it", () => {
+  const s = { ...state(), suggest: true };
+  assert.deepEqual(answer(s, "artil").suggest, ["artillery"]);
+  assert.deepEqual(answer(s, "Artil").suggest, ["Artillery"]); // as typed: Material compares it so
+  assert.deepEqual(answer(s, "blind arti").suggest, ["artillery"]);
+  assert.deepEqual(answer(s, "artillery").suggest, []); // whole already
+  assert.deepEqual(answer(s, "artillery ").suggest, []); // between words
+  assert.equal(answer(state(), "artil").suggest, undefined); // not asked
+  const w = worker("", { options: { suggest: true } });
+  w.setup();
+  w.send({ type: 2, data: "spott" });
+  assert.deepEqual(w.seen.posted[1].data.suggest, ["spotting"]);
 });
 
 test("a page that holds the search back: nothing is answered until it says go", () => {

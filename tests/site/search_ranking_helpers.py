@@ -71,7 +71,8 @@ def is_calculator_question(expected: list[str]) -> bool:
 
 
 def node_answers(site: Path, queries: list[str]) -> dict[str, dict]:
-    """Each query -> {page: first group's page, best: {location, terms, text, title}}."""
+    """Each query -> {page: first group's page, best: {location, terms, text, title},
+    suggest: [the last word completed]}."""
     done = subprocess.run(
         ["node", str(ANSWERS), str(site / "search" / "search_index.json")],
         input=json.dumps(queries), cwd=ROOT, capture_output=True, text=True, timeout=120, check=True,

@@ -280,8 +280,22 @@ function fewest(at, c) {
   return best;
 }
 
-/** Material's result for ``query``: {items: [[entries of a page, best first], ...]}. */
-export function answer({ engine, docs, intent = DEFAULT_INTENT, players }, query) {
+/** The last word typed, completed as the best entry prints it ("artil": "artillery";
+ *  "Artil": "Artillery"), for the grey completion in Material's search box (its
+ *  feature search.suggest shows the last of ``suggest`` where it begins with the last
+ *  word typed; the right arrow takes it): none where the query ends between words
+ *  or the entry prints no longer word. */
+function completion(query, best, printed) {
+  const typed = String(query).split(/[\s-]+/).pop();
+  if (!typed) return [];
+  const lower = typed.toLowerCase();
+  const word = printed.find((p) => p.length > lower.length && p.startsWith(lower));
+  return word ? [typed + word.slice(typed.length)] : [];
+}
+
+/** Material's result for ``query``: {items: [[entries of a page, best first], ...]}
+ *  (and, with ``suggest``, the last word completed: {items, suggest: [word]}). */
+export function answer({ engine, docs, intent = DEFAULT_INTENT, players, suggest = false }, query) {
   const { terms, odds } = parse(query, intent);
   if (!terms.length) return { items: [] };
   const stands = standsFor(players);
@@ -296,6 +310,7 @@ export function answer({ engine, docs, intent = DEFAULT_INTENT, players }, query
   const hits = engine.search(engineQuery(engine, terms), SEARCH_OPTIONS);
   const groups = new Map();
   let calculatorHoldsAll = false;
+  const printedOf = new Map(); // an item -> the words it marks, as printed (for the completion)
   for (const hit of hits) {
     const doc = docs[hit.id];
     if (!doc) continue;
@@ -341,6 +356,7 @@ export function answer({ engine, docs, intent = DEFAULT_INTENT, players }, query
       else termsShown[word] = false;
     });
     const item = { location: doc.location, title: title.html, text: text.html, score, terms: termsShown };
+    if (suggest) printedOf.set(item, printed);
     if (odds && calculator && share === 1) calculatorHoldsAll = true;
     if (globalThis.__WHY) item.why = { bm25: hit.score, boost: doc.boost, share, inTitle, near, match: hit.match };
     if (!groups.has(page)) groups.set(page, []);
@@ -361,5 +377,7 @@ export function answer({ engine, docs, intent = DEFAULT_INTENT, players }, query
   const items = [...groups.entries()]
     .sort(([p, a], [q, b]) => first(q) - first(p) || b[0].score - a[0].score)
     .map(([, group]) => group);
-  return { items };
+  if (!suggest || !items.length) return { items };
+  const best = items[0].reduce((a, b) => (b.score > a.score ? b : a));
+  return { items, suggest: completion(query, best, printedOf.get(best) || []) };
 }

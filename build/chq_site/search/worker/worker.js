@@ -5,7 +5,9 @@
  * {type: 0 setup, data: {config, docs, options}} (search/search_index.json as the
  * build wrote it: config.chq_index is MiniSearch's index, serialized at build time,
  * build/chq_site/search_index.py), answered {type: 1 ready}; {type: 2 query, data:
- * text}, answered {type: 3 result, data: {items}} (query.js). One answer per message,
+ * text}, answered {type: 3 result, data: {items, suggest}} (query.js; suggest: the
+ * last word completed, where setup's options ask for it, as Material's feature
+ * search.suggest does). One answer per message,
  * in order: Material counts on it.
  *
  * On a page whose calculator starts the engine, the address says "#hold:": nothing is
@@ -27,8 +29,11 @@ export function serve(scope, { Channel = scope.BroadcastChannel, later = setTime
   let state = null;
   const handle = (message) => {
     if (message && message.type === 0) {
-      const { config, docs } = message.data;
-      state = { engine: MiniSearch.loadJS(config.chq_index, INDEX_OPTIONS), docs, intent: config.chq_intent, players: config.chq_words };
+      const { config, docs, options } = message.data;
+      state = {
+        engine: MiniSearch.loadJS(config.chq_index, INDEX_OPTIONS), docs, intent: config.chq_intent,
+        players: config.chq_words, suggest: Boolean(options && options.suggest),
+      };
       return { type: 1 };
     }
     if (message && message.type === 2) {
