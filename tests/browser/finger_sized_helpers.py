@@ -1,8 +1,6 @@
-"""Finger-sized targets around the calculators (issue 31, item 7): the story both
-lanes run (tests/browser/test_finger_sized.py in Chromium,
-tests/webkit/test_webkit_finger_sized.py in WebKitGTK), written once. Each script
-here is a function body (``return ...``): Selenium runs it as it is, Playwright
-as ``() => { body }`` (:func:`as_function`)."""
+"""Finger-sized targets around the calculators (issue 31, item 7): the scripts of the
+story tests/browser/test_finger_sized.py runs in Chromium and in WebKitGTK. Each
+script here is a function body (``return ...``), as the page API runs it."""
 
 from __future__ import annotations
 
@@ -54,7 +52,3 @@ const box = button.getBoundingClientRect();
 return {shown, height: box.height, width: box.width, right: box.right};
 """
 
-
-def as_function(body: str) -> str:
-    """A function body as a Playwright page function."""
-    return "() => {" + body + "}"

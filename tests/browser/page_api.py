@@ -51,6 +51,11 @@ return {calculator: r.dataset.calculator, state: r.dataset.state || null,
 # Scroll an element to the middle of the screen (not under the sticky answer bar).
 TO_MIDDLE = "arguments[0].scrollIntoView({block: 'center', behavior: 'instant'});"
 
+# Two animation frames, as a promise (Playwright) and as an async script (WebDriver).
+FRAMES_PROMISE = "() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))"
+FRAMES_DONE = ("const done = arguments[arguments.length - 1];"
+               " requestAnimationFrame(() => requestAnimationFrame(() => done(true)));")
+
 
 class SitePage(ABC):
     """A browser tab on the built site. ``engine`` is ``"chromium"`` or ``"webkit"``."""
@@ -90,6 +95,11 @@ class SitePage(ABC):
     @abstractmethod
     def press(self, key: str) -> None:
         """Press one key (``"Tab"``, ``"Enter"``, ``"Escape"``) or ``"Select all"``."""
+
+    @abstractmethod
+    def frames(self) -> None:
+        """Wait for two animation frames: the page's own reaction to the last step
+        (a scroll, a resize) is laid out and drawn."""
 
     @abstractmethod
     def errors(self) -> list[str]:
@@ -213,6 +223,9 @@ class ChromiumPage(SitePage):
     def press(self, key: str) -> None:
         self.page.keyboard.press("Control+A" if key == "Select all" else key)
 
+    def frames(self) -> None:
+        self.page.evaluate(FRAMES_PROMISE)
+
     def errors(self) -> list[str]:
         return list(self._errors)
 
@@ -275,6 +288,9 @@ class WebKitPage(SitePage):
 
     def screenshot(self, path: Path) -> None:
         self.driver.save_screenshot(str(path))
+
+    def frames(self) -> None:
+        self.driver.execute_async_script(FRAMES_DONE)
 
     def errors(self) -> list[str]:
         return page_errors(self.driver)
