@@ -1,4 +1,4 @@
-"""Shared by test_first_screen.py (Chromium) and test_webkit_first_screen.py (WebKit):
+"""Shared by test_first_screen.py (one story, run in Chromium and in WebKitGTK):
 what a player sees of a calculator page before scrolling.
 
 At the table a calculator page is opened to be used: on a phone (390x844) the answer

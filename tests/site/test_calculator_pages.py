@@ -4,7 +4,7 @@ line saying what it answers, the calculator, then "About this calculator" (a
 the source's wording are the calculator's readings, not the page's.
 
 (Where these land on a phone's and a tablet's first screen is measured in the
-browsers: tests/browser/test_first_screen.py, tests/webkit/test_webkit_first_screen.py.)
+browsers, Chromium and WebKitGTK: tests/browser/test_first_screen.py.)
 """
 
 from __future__ import annotations
