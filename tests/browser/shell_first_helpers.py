@@ -1,5 +1,5 @@
-"""Shared by test_shell_first.py and the tests that use its pages, fixtures and checks
-(moved out of the test module, unchanged: a test module imports no other test module)."""
+"""Shared by test_shell_first.py (its stories run in Chromium and in WebKitGTK): the
+page, its worked example, what the answer bar shows and the words it must say."""
 
 from __future__ import annotations
 
@@ -10,7 +10,8 @@ from chq_site.widget import permalinks, presentation
 
 from calculators import compute
 from calculators.printing import pct
-from tests.browser.widgets_helpers import PAGES, READY_MS
+from tests.browser.page_api import ENGINE_S, SitePage
+from tests.browser.widgets_helpers import PAGES
 
 MECHANIC = "shell_then_assault"
 
@@ -18,10 +19,10 @@ MECHANIC = "shell_then_assault"
 PAGE = PAGES[MECHANIC]
 
 
-PHONE = {"width": 390, "height": 844}
+PHONE = (390, 844)
 
 
-TABLET = {"width": 820, "height": 1180}
+TABLET = (820, 1180)
 
 
 # The rules' own figures: the 25-pounder's Hit on a Blind of three units, then a 6D assault.
@@ -29,26 +30,21 @@ WORKED = permalinks.preset_values(MECHANIC, presentation.PRESETS[MECHANIC][0])
 
 
 # The headline, the line naming its ends and the line beside it, once the engine has
-# answered for ``want``.
-SHOWN = """want => {
-  const r = document.querySelector('.chq-widget[data-mode=full]');
-  if (!r || r.dataset.state !== 'ready' || r.dataset.source !== 'engine' || !r.dataset.result) return false;
-  const result = JSON.parse(r.dataset.result);
-  if (!Object.keys(want).every(k => JSON.stringify(result.inputs[k]) === JSON.stringify(want[k]))) return false;
-  const h = r.querySelector('[data-headline]');
-  const b = r.querySelector('[data-beside]');
-  const e = r.querySelector('[data-ends]');
-  return {result: r.dataset.result, text: h.textContent.trim(), value: h.dataset.value,
-          high: h.dataset.high, beside: b.hidden ? null : b.textContent.trim(),
-          ends: e.hidden ? null : e.textContent.trim(),
-          inBar: Boolean(e.closest('.chq-output')) && Boolean(b.closest('.chq-output'))};
-}"""
-
-# The same words as a WebDriver script body (WebKit): headline, ends, beside.
-WORDS = ("const r = document.querySelector('.chq-widget[data-mode=full]');"
-         " const b = r.querySelector('[data-beside]'); const e = r.querySelector('[data-ends]');"
-         " return [r.querySelector('[data-headline]').textContent.trim(),"
-         " e.hidden ? null : e.textContent.trim(), b.hidden ? null : b.textContent.trim()];")
+# answered for the inputs arguments[0] (a function body, as the page API runs it).
+SHOWN = """
+const want = arguments[0];
+const r = document.querySelector('.chq-widget[data-mode=full]');
+if (!r || r.dataset.state !== 'ready' || r.dataset.source !== 'engine' || !r.dataset.result) return false;
+const result = JSON.parse(r.dataset.result);
+if (!Object.keys(want).every(k => JSON.stringify(result.inputs[k]) === JSON.stringify(want[k]))) return false;
+const h = r.querySelector('[data-headline]');
+const b = r.querySelector('[data-beside]');
+const e = r.querySelector('[data-ends]');
+return {result: r.dataset.result, text: h.textContent.trim(), value: h.dataset.value,
+        exact: h.dataset.exact, high: h.dataset.high, beside: b.hidden ? null : b.textContent.trim(),
+        ends: e.hidden ? null : e.textContent.trim(),
+        inBar: Boolean(e.closest('.chq-output')) && Boolean(b.closest('.chq-output'))};
+"""
 
 # Where a player sees the "Hit" faces setting: its field's box, and whether it sits in a
 # closed <details> (More options) or outside the viewport's width.
@@ -79,6 +75,10 @@ def hit_faces_seen(seen: dict[str, Any]) -> None:
     assert "Hit" in seen["label"], seen
 
 
-def shown_for(page: Any, params: dict[str, Any]) -> dict[str, Any]:
+
+def shown_for(page: SitePage, params: dict[str, Any]) -> dict[str, Any]:
+    """The engine's answer for ``params``: what :data:`SHOWN` reads of it."""
     want = json.loads(json.dumps(compute(MECHANIC, params)))
-    return page.wait_for_function(SHOWN, arg=want["inputs"], timeout=READY_MS).json_value()
+    shown: dict[str, Any] = page.wait(SHOWN, want["inputs"], what=f"the engine's answer for {params}",
+                                      timeout=ENGINE_S)
+    return shown
