@@ -11,6 +11,7 @@ import pytest
 
 from tests.browser.page_api import ChromiumPage, SitePage, WebKitPage
 from tests.serving import RequestLog, StaticServer
+from tests.webkit.driver import PHONE_AT_MOST, narrowest_viewport
 from tests.webkit.probe import ProbeServer
 from tests.webkit.webkit_fixtures import ENGINE_PATH, SITE_SCRIPT_PATH
 
@@ -19,7 +20,8 @@ from tests.webkit.webkit_fixtures import ENGINE_PATH, SITE_SCRIPT_PATH
 def site_page(request: pytest.FixtureRequest, built_site: Path) -> Iterator[Callable[..., SitePage]]:
     """Factory: ``site_page(width=820, height=1180, engine_files="served",
     own_server=False)`` gives a fresh page on the built site in this test's engine
-    (the test runs once in Chromium, once in WebKitGTK).
+    (the test runs once in Chromium, once in WebKitGTK; WebKit's phone is the
+    narrowest window MiniBrowser allows, about 450 px wide).
 
     * ``engine_files="held"``: the engine's files are not answered until
       ``page.release_engine_files()``, so the page stays before its engine for as
@@ -66,8 +68,12 @@ def site_page(request: pytest.FixtureRequest, built_site: Path) -> Iterator[Call
             return chromium
         # A page whose script is held is worked on while it loads: WebDriver's commands
         # must not wait for its load (page_load="none").
-        driver = request.getfixturevalue("new_webkit")(
-            width, height, page_load="none" if site_script == "held" else "normal")
+        page_load = "none" if site_script == "held" else "normal"
+        if width <= PHONE_AT_MOST:  # a phone: MiniBrowser's narrowest window (about 450 px)
+            driver = request.getfixturevalue("new_webkit")(page_load=page_load)
+            narrowest_viewport(driver, width, height)
+        else:
+            driver = request.getfixturevalue("new_webkit")(width, height, page_load=page_load)
         if own:
             return WebKitPage(driver, served(own), own)
         if engine_files == "served" and site_script == "served":

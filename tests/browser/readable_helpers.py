@@ -1,8 +1,8 @@
-"""The stories of test_readable.py (Chromium) and test_webkit_readable.py (WebKit),
+"""The stories of test_readable.py (run in Chromium and in WebKitGTK through the page API),
 written once: the exact value opened beside the percentage, compare on a phone, and
 wide tables that say they scroll. Each story is a page-side snapshot (a JavaScript
-function expression: Playwright evaluates it, WebKit runs ``wrapped(...)``) and a
-check in Python against ``compute()`` and ``calculators.printing``.
+function expression, which the page API runs as ``wrapped(...)``) and a check in
+Python against ``compute()`` and ``calculators.printing``.
 """
 
 from __future__ import annotations
