@@ -59,6 +59,7 @@ bench: setup browser            ## benchmarks: print figures, assert nothing
 	$(PY) -m tools.bench_calculators
 	$(PY) -m tools.bench_site
 	$(PY) -m tools.bench_browsers
+	$(PY) -m tools.bench_questions
 
 bundle: setup                   ## club bundle: dist/combat-hq-rules-<version>.zip
 	$(PY) -m tools.bundle
