@@ -108,13 +108,21 @@ def test_no_axe_violations_with_a_pinned_compare(scheme: str, site_url: str, new
         "() => document.querySelectorAll('[data-compare] [data-side][data-state=ready]').length === 2"
         " && document.querySelector('[data-compare] table')", timeout=120_000)
     wait_for_animations(page)
+    found = axe_at_both_widths(page, scheme)
+    assert found == [], "\n".join(found)
+    assert context.requests.off_origin == []
+
+
+def axe_at_both_widths(page: Any, label: str) -> list[str]:
+    """axe's findings at the tablet width, then the phone width (where the sides and
+    the panels stack), each line labelled."""
     page.add_script_tag(path=str(AXE))
     found: list[str] = []
     for width, height in ((820, 1180), VIEWPORTS["phone"]):
         page.set_viewport_size({"width": width, "height": height})
-        found += [f"[{scheme}, {width}x{height}] {line}" for line in page.evaluate(RUN_AXE)]
-    assert found == [], "\n".join(found)
-    assert context.requests.off_origin == []
+        wait_for_animations(page)
+        found += [f"[{label}, {width}x{height}] {line}" for line in page.evaluate(RUN_AXE)]
+    return found
 
 
 # The two questions after the odds open and answered (their permalinks: sweep=, target=,
@@ -139,12 +147,7 @@ def test_no_axe_violations_with_both_panels_open(calculator: str, scheme: str, s
         "() => ['need', 'luck'].every(p => { const n = document.querySelector(`[data-${p}]`);"
         " return n && n.open && n.dataset.state === 'ready'; })", timeout=120_000)
     wait_for_animations(page)
-    page.add_script_tag(path=str(AXE))
-    found: list[str] = []
-    for width, height in ((820, 1180), VIEWPORTS["phone"]):
-        page.set_viewport_size({"width": width, "height": height})
-        wait_for_animations(page)
-        found += [f"[{calculator}, {scheme}, {width}x{height}] {line}" for line in page.evaluate(RUN_AXE)]
+    found = axe_at_both_widths(page, f"{calculator}, {scheme}")
     assert found == [], "\n".join(found)
     assert context.requests.off_origin == []
 

@@ -69,17 +69,22 @@ def ask(page: SitePage, query: str, want: dict) -> dict:
     return {"at": shown["at"], "h": shown["h"], "missing": bool(shown["missing"])}
 
 
+def open_search_box(page: SitePage) -> None:
+    """A rules page, its search opened as a player taps it, the field focused."""
+    page.open("rules/blinds/")
+    page.wait("return document.readyState === 'complete' && document.querySelector('article h1');", what="the page")
+    page.tap(OPEN_SEARCH)
+    page.wait("return document.activeElement && document.activeElement.matches('input.md-search__input');",
+              what="the search field focused")
+
+
 def test_the_search_box_answers_as_the_index_does(
     site_page: Callable[..., SitePage], built_site: Path, artifacts: Path
 ) -> None:
     asked = [q["q"] for q in questions()] + list(QUERIES)
     expected = node_answers(built_site, asked)
     page = site_page(820, 1180)
-    page.open("rules/blinds/")
-    page.wait("return document.readyState === 'complete' && document.querySelector('article h1');", what="the page")
-    page.tap(OPEN_SEARCH)
-    page.wait("return document.activeElement && document.activeElement.matches('input.md-search__input');",
-              what="the search field focused")
+    open_search_box(page)
     wrong = []
     for query in asked:
         want = expected_first(expected[query])
@@ -104,11 +109,7 @@ def test_the_last_word_is_completed_in_grey(site_page: Callable[..., SitePage], 
     completed = PART[: PART.rindex(" ") + 1] + last
     assert completed != PART
     page = site_page(820, 1180)
-    page.open("rules/blinds/")
-    page.wait("return document.readyState === 'complete' && document.querySelector('article h1');", what="the page")
-    page.tap(OPEN_SEARCH)
-    page.wait("return document.activeElement && document.activeElement.matches('input.md-search__input');",
-              what="the search field focused")
+    open_search_box(page)
     page.run("const f = document.querySelector('input.md-search__input'); f.value = arguments[0]; f.focus();",
              PART[:-1])
     page.type(PART[-1])
