@@ -166,6 +166,7 @@ class ChromiumPage(SitePage):
                      if msg.type == "error" else None)
         self._held: list[Any] = []
         self._released = False
+        self._script_held: list[Any] | None = None  # the site's script, held (hold_site_script)
 
     def hold_engine_files(self) -> None:
         def hold(route: Any) -> None:
@@ -182,17 +183,18 @@ class ChromiumPage(SitePage):
             route.continue_()
 
     def hold_site_script(self) -> None:
-        self._script_held: list[Any] = []
-        self.context.route("**/assets/js/site/site.*.js", lambda route: self._script_held.append(route))
+        held: list[Any] = []
+        self._script_held = held
+        self.context.route("**/assets/js/site/site.*.js", lambda route: held.append(route))
 
     def release_site_script(self) -> None:
-        assert len(self._script_held) == 1, f"{len(self._script_held)} site scripts held"
-        self._script_held.pop().continue_()
+        held = self._script_held
+        assert held is not None and len(held) == 1, f"site scripts held: {held}"
+        held.pop().continue_()
 
     def open(self, path: str) -> None:
         # A page whose script is held does not load until it is let through.
-        held = hasattr(self, "_script_held")
-        self.page.goto(url(self.base, path), wait_until="commit" if held else "load")
+        self.page.goto(url(self.base, path), wait_until="load" if self._script_held is None else "commit")
 
     @staticmethod
     def _function(body: str) -> str:

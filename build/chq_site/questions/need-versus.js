@@ -6,9 +6,8 @@
  * never supersede each other. The words are need-logic.js compareWords. */
 
 import { engine } from "../engine/engine.js";
-import { headlineFor } from "../widget/headline.js";
 import { el } from "../widget/util.js";
-import { compareWords, span, sweepFrom, targetLink } from "./need-logic.js";
+import { compareWords, targetLink } from "./need-logic.js";
 
 export class Versus {
   /** ``need``: the panel (need.js), whose input swept, target, points shown and state it reads. */
@@ -31,12 +30,10 @@ export class Versus {
       return;
     }
     const count = need.counts.find((c) => c.name === need.over);
-    const param = need.spec.params.find((p) => p.name === need.over);
     const params = pinned.params;
-    const values = span(param, params[need.over]);
+    const values = need.valuesFor(params);
     const request = JSON.stringify([params, need.over, values]);
-    const key = headlineFor(need.spec, params).key;
-    const early = sweepFrom(params, need.over, values, key, (p) => widget.earlyAnswer(p));
+    const early = need.earlySweep(params, values);
     if (early) this.a = { request, points: early };
     if (!this.a || this.a.request !== request) this.ask(request, params, values);
     const a = this.a && this.a.request === request ? this.a.points : null;

@@ -175,11 +175,9 @@ class Need {
       return;
     }
     const count = this.counts.find((c) => c.name === this.over);
-    const param = this.spec.params.find((p) => p.name === this.over);
-    const values = span(param, params[this.over]);
-    const key = headlineFor(this.spec, params).key;
+    const values = this.valuesFor(params);
     const request = JSON.stringify([params, this.over, values, targetLink(this.target)]);
-    const points = sweepFrom(params, this.over, values, key, (p) => this.widget.earlyAnswer(p));
+    const points = this.earlySweep(params, values);
     if (points) {
       if (this.shown !== request || this.node.dataset.source !== "engine") {
         this.render(count, params[this.over], points, answerIn(count, points, this.target).words, "build");
@@ -220,8 +218,20 @@ class Need {
     const { params, errors } = this.widget.form.read();
     const read = readTarget(this.input.value, this.spec.refusals);
     if (errors.length || read.message || this.problem) return "";
+    return JSON.stringify([params, this.over, this.valuesFor(params), targetLink(read.exact)]);
+  }
+
+  /** The values swept for ``params`` (the input swept, its span around the value set). */
+  valuesFor(params) {
     const param = this.spec.params.find((p) => p.name === this.over);
-    return JSON.stringify([params, this.over, span(param, params[this.over]), targetLink(read.exact)]);
+    return span(param, params[this.over]);
+  }
+
+  /** The sweep of ``params`` over ``values`` from the build's answers, where they hold
+   *  every value (null otherwise): the headline's figure at each value. */
+  earlySweep(params, values) {
+    const key = headlineFor(this.spec, params).key;
+    return sweepFrom(params, this.over, values, key, (p) => this.widget.earlyAnswer(p));
   }
 
   /** The bars and the words. ``points``: [{value, p}] (p null where compute() refuses
