@@ -1,17 +1,19 @@
 """The search box answers in Chromium and in WebKitGTK as the index does: one story,
 run in both engines (tests/browser/page_api.py).
 
-Every player question (``tests/fixtures/player_questions.json``) and every players'
-query (``tests/site/search_ranking_helpers.py`` QUERIES) is typed into the search box of a rules
-page as a reader who types fast (all but the last letter at once, then the last as
-a key: Material searches on a key's release); the first result group's best entry must be the
-one our worker answers under Node over the same built index
-(tests/js/search-answers.mjs; whether that answer is right is
-tests/site/test_search_ranking.py's), with no "Missing:" where Node's has none.
-That is the worker as the site serves it: bundled, started by Material's search
-box, its index loaded from the site, its answer shown by Material. Screenshots of
-a typo's results at 820x1180 and 390x844 in ``.artifacts/screenshots/``. The last
-word typed is completed in grey as Node completes it (Material's search.suggest).
+The site's search worker, as the site serves it (bundled, at the address Material's
+config names, its index fetched from the site), started in the page and asked every
+player question (``tests/fixtures/player_questions.json``) and every players' query
+(``tests/site/search_ranking_helpers.py`` QUERIES): the first result group and its best
+entry, with the words found, must be what our worker answers under Node over the same
+built index (tests/js/search-answers.mjs; whether that answer is right is
+tests/site/test_search_ranking.py's). Then the search box, as a reader uses it: a
+query of each kind (a typo, an odds question answered by a calculator, a section
+answering before its page, a word the index does not hold) typed into Material's
+box shows that answer first, with the words it highlights and "Missing:" only where
+Node's has a word missing. Screenshots of a typo's results at 820x1180 and 390x844
+in ``.artifacts/screenshots/``. The last word typed is completed in grey as Node
+completes it (Material's search.suggest).
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from tests.browser.page_api import SitePage
-from tests.site.search_ranking_helpers import QUERIES, node_answers, questions
+from tests.site.search_ranking_helpers import QUERIES, is_calculator_question, node_answers, questions
 
 OPEN_SEARCH = 'label.md-header__button[for="__search"]'  # the header's search icon (below 60em)
 # The first result group's best entry (Material lists a page's entries best first by
@@ -39,6 +41,45 @@ return {at: url.pathname.slice(root.length) + url.hash, h: url.searchParams.get(
 """
 TYPO = "artilery on blind"
 PART = "arty on a blind arti"  # its last word being typed
+
+
+# Start the search worker the site's config names, set it up with the site's index as
+# Material does (search.suggest on), ask it every query in turn (it answers in order),
+# and keep each answer's first group (its page) and best entry (its location and the
+# words found) in window.__chqAsked, as tests/js/search-answers.mjs reads Node's.
+ASK_WORKER = """
+const config = JSON.parse(document.getElementById('__config').textContent);
+const queries = arguments[0];
+window.__chqAsked = null;
+const first = ({items: [group]}) => {
+  if (!group) return {page: null, location: null, terms: null};
+  const best = group.reduce((a, b) => (b.score > a.score ? b : a));
+  return {page: group[0].location.split('#')[0], location: best.location, terms: best.terms};
+};
+fetch(new URL(config.base + '/search/search_index.json', location.href)).then((r) => r.json()).then((index) => {
+  const worker = new Worker(new URL(config.search, location.href));
+  const answers = [];
+  worker.onerror = (event) => { window.__chqAsked = {error: String(event.message)}; };
+  worker.onmessage = ({data}) => {
+    if (data.type === 1) { for (const q of queries) worker.postMessage({type: 2, data: q}); return; }
+    answers.push(first(data.data));
+    if (answers.length === queries.length) { worker.terminate(); window.__chqAsked = answers; }
+  };
+  worker.postMessage({type: 0, data: {config: index.config, docs: index.docs, options: {suggest: true}}});
+}, (error) => { window.__chqAsked = {error: String(error)}; });
+"""
+
+
+def typed_in_the_box(asked: list[str], expected: dict[str, dict]) -> list[str]:
+    """A query of each kind, as the data says (none named here): the typo, the first
+    odds question (a calculator answers), the first whose best entry is a section, and
+    the first with a word not found ("Missing:")."""
+    odds = [q["q"] for q in questions() if is_calculator_question(q["first"])]
+    section = [q for q in asked if "#" in ((expected[q]["best"] or {}).get("location") or "")]
+    missing = [q for q in asked if expected[q]["best"] and not all(expected[q]["best"]["terms"].values())]
+    kinds = [[TYPO], odds, section, missing]
+    assert all(kinds), f"a kind of query with no example: {kinds}"
+    return list(dict.fromkeys(kind[0] for kind in kinds))
 
 
 def expected_first(answer: dict) -> dict:
@@ -81,22 +122,31 @@ def open_search_box(page: SitePage) -> None:
 def test_the_search_box_answers_as_the_index_does(
     site_page: Callable[..., SitePage], built_site: Path, artifacts: Path
 ) -> None:
-    asked = [q["q"] for q in questions()] + list(QUERIES)
+    asked = [q["q"] for q in questions()] + list(QUERIES) + [TYPO]
     expected = node_answers(built_site, asked)
     page = site_page(820, 1180)
     open_search_box(page)
+    # The worker in this browser, every query.
+    page.run(ASK_WORKER, asked)
+    answers = page.wait("return window.__chqAsked;", what="the worker's answers", timeout=120)
+    assert isinstance(answers, list), answers
+    node = [{"page": expected[q]["page"], "location": (expected[q]["best"] or {}).get("location"),
+             "terms": (expected[q]["best"] or {}).get("terms")} for q in asked]
+    wrong = [(q, shown, want) for q, shown, want in zip(asked, answers, node, strict=True) if shown != want]
+    assert wrong == [], f"{page.engine}: {len(wrong)} of {len(asked)} answers differ from Node's: {wrong[:10]}"
+    # The search box shows that answer, a query of each kind.
     wrong = []
-    for query in asked:
+    for query in typed_in_the_box(asked, expected):
         want = expected_first(expected[query])
         shown = ask(page, query, want)
         if shown != want:
             wrong.append((query, shown, want))
-    assert wrong == [], f"{page.engine}: {len(wrong)} answers differ from the index's: {wrong[:10]}"
+    assert wrong == [], f"{page.engine}: the search box shows other answers than the index's: {wrong}"
     out = artifacts / "screenshots"
     out.mkdir(parents=True, exist_ok=True)
     for width, height in ((820, 1180), (390, 844)):
         page.resize(width, height)
-        want = expected_first(node_answers(built_site, [TYPO])[TYPO])
+        want = expected_first(expected[TYPO])
         assert ask(page, TYPO, want) == want
         page.screenshot(out / f"search-typo-{width}x{height}-{page.engine}.png")
     assert page.errors() == []
