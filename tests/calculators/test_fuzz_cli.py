@@ -12,6 +12,7 @@ from fuzz_inputs import (
     EXAMPLES,
     FUZZ,
     as_flags,
+    batches,
     check_cli,
     depth,
     faithful_json,
@@ -26,8 +27,13 @@ from calculators.api import MAX_DEPTH
 
 
 @FUZZ
-@given(requests(), st.booleans())
-def _fuzz_cli(request: tuple[str, Any], use_json: bool) -> None:
+@given(batches(st.tuples(requests(), st.booleans())))
+def _fuzz_cli(batch: list[tuple[tuple[str, Any], bool]]) -> None:
+    for request, use_json in batch:
+        _one_cli(request, use_json)
+
+
+def _one_cli(request: tuple[str, Any], use_json: bool) -> None:
     mechanic, params = request
     COUNTS["cli"] += 1
     as_json = faithful_json(params)

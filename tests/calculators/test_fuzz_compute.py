@@ -5,23 +5,23 @@ from __future__ import annotations
 
 from typing import Any
 
-from fuzz_inputs import COUNTS, EXAMPLES, FUZZ, check_error, check_result, requests
+from fuzz_inputs import COUNTS, EXAMPLES, FUZZ, batches, check_error, check_result, requests
 from hypothesis import given
 
 from calculators import InputError, compute
 
 
 @FUZZ
-@given(requests())
-def _fuzz_compute(request: tuple[str, Any]) -> None:
-    mechanic, params = request
-    COUNTS["compute"] += 1
-    try:
-        result = compute(mechanic, params)
-    except InputError as exc:
-        check_error(exc)
-    else:
-        check_result(result)
+@given(batches(requests()))
+def _fuzz_compute(batch: list[tuple[str, Any]]) -> None:
+    for mechanic, params in batch:
+        COUNTS["compute"] += 1
+        try:
+            result = compute(mechanic, params)
+        except InputError as exc:
+            check_error(exc)
+        else:
+            check_result(result)
 
 
 def test_compute_gives_a_result_or_an_input_error() -> None:

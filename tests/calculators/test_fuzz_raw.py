@@ -11,6 +11,7 @@ from fuzz_inputs import (
     RAW_EXAMPLES,
     RAW_FUZZ,
     argvs,
+    batches,
     check_cli,
     check_error,
     check_result,
@@ -23,11 +24,12 @@ from calculators import InputError, compute_json
 
 
 @RAW_FUZZ
-@given(argvs())
-def _fuzz_argv(argv: list[str]) -> None:
-    COUNTS["argv"] += 1
-    line = check_cli(*run(argv), argv)
-    event("exit 0" if line is None else "exit 2 on " + line.split(": ")[1])
+@given(batches(argvs()))
+def _fuzz_argv(batch: list[list[str]]) -> None:
+    for argv in batch:
+        COUNTS["argv"] += 1
+        line = check_cli(*run(argv), argv)
+        event("exit 0" if line is None else "exit 2 on " + line.split(": ")[1])
 
 
 def test_any_argv_prints_json_or_one_error_line() -> None:
@@ -37,8 +39,13 @@ def test_any_argv_prints_json_or_one_error_line() -> None:
 
 
 @RAW_FUZZ
-@given(request_texts())
-def _fuzz_compute_json(request: str) -> None:
+@given(batches(request_texts()))
+def _fuzz_compute_json(batch: list[str]) -> None:
+    for request in batch:
+        _one_compute_json(request)
+
+
+def _one_compute_json(request: str) -> None:
     COUNTS["compute_json"] += 1
     answer = json.loads(compute_json(request))
     assert isinstance(answer, dict) and len(answer) == 1, answer
