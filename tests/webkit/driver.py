@@ -31,6 +31,14 @@ XVFB = "/usr/bin/Xvfb"
 WEBKIT_DRIVER = "/usr/bin/WebKitWebDriver"
 INSTALL_HINT = "run `make browser` (as root it runs apt-get install -y webkit2gtk-driver xvfb)"
 
+# The tests' WebKitGTK draws without compositing. Under Xvfb, compositing runs on
+# Mesa's software OpenGL (llvmpipe): a stand-in for the GPU a tablet draws with, which
+# is 37 % of a WebKit visit's CPU here (Close Assault with its engine 3.5 -> 2.3 CPU-s,
+# a rules page 0.81 -> 0.55: tools/bench_browsers.py's "nogl" lane measures both) and
+# tests nothing of ours. Layout, scripts, workers and the engine are WebKit's own either
+# way, as Chromium's are headless with --disable-gpu. The benchmarks keep both lanes.
+TEST_ENV = {"WEBKIT_DISABLE_COMPOSITING_MODE": "1"}
+
 # Pyodide in WebKitGTK: ~15 s to ready on a quiet 2-core machine, several times that
 # under load. Waits on the page's own state use these; they are ceilings, not sleeps.
 ENGINE_TIMEOUT_S = 300.0
@@ -88,7 +96,8 @@ def start_xvfb(timeout: float = 30.0) -> Iterator[str]:
 def start_webkit(display: str, width: int = 1366, height: int = 1024, env: dict[str, str] | None = None,
                  page_load: str = "normal") -> Any:
     """A new WebKitGTK session on ``display`` whose viewport is ``width`` x ``height``
-    (``env``: more environment for WebKitWebDriver and the browser it starts;
+    (``env``: more environment for WebKitWebDriver and the browser it starts, by
+    default the tests' :data:`TEST_ENV`;
     ``page_load``: WebDriver's page load strategy, "none" for a story that works on a
     page still loading, whose commands would otherwise wait for its load).
 
@@ -145,7 +154,8 @@ def _webkit_session(display: str, env: dict[str, str] | None, page_load: str = "
     options.overlay_scrollbars_enabled = True  # as on an iPad: scrollbars take no width
     options.page_load_strategy = page_load
     options.timeouts = {"pageLoad": int(PAGE_LOAD_TIMEOUT_S * 1000), "script": int(SCRIPT_TIMEOUT_S * 1000)}
-    service = Service(executable_path=WEBKIT_DRIVER, env={**os.environ, "DISPLAY": display, **(env or {})},
+    env = TEST_ENV if env is None else env
+    service = Service(executable_path=WEBKIT_DRIVER, env={**os.environ, "DISPLAY": display, **env},
                       log_output=subprocess.DEVNULL)
     with warnings.catch_warnings():  # selenium's own call, not ours
         warnings.filterwarnings("ignore", "setting remote_server_addr", DeprecationWarning)
