@@ -77,6 +77,18 @@ test("typos in words of five letters or more still find the rule", () => {
   assert.equal(first(answer(s, "spoting distance")).location, "rules/spotting/#distance-to-unit");
 });
 
+test("two letters swapped in a word that loses its ending still find it: 'disruptoin' is Disruption", () => {
+  // The index holds "disrupt" for "Disruption"; "disruptoin" has no ending to lose,
+  // so its own swap ("disruption") must be made a term as the index's words are.
+  const docs = [{ location: "r/#rally", title: "Rallying Blinds", text: "<p>One die per Disruption Point.</p>", boost: 1 },
+                { location: "r/#move", title: "Moving a Blind", text: "<p>Blinds move 18 inches.</p>", boost: 1 }];
+  const engine = new MiniSearch(INDEX_OPTIONS);
+  engine.addAll(docs.map((d, id) => ({ id, title: d.title, text: d.text.replace(/<[^>]+>/g, " ") })));
+  const s = { engine, docs, intent: INTENT };
+  assert.equal(first(answer(s, "disruptoin blind")).location, "r/#rally");
+  assert.deepEqual(first(answer(s, "disruptoin blind")).terms, { disruption: true, blinds: true });
+});
+
 test("a word being typed already finds (prefix); a whole word before it does not", () => {
   assert.equal(first(answer(state(), "artil")).location, "rules/artillery/#artillery-against-a-blind");
   const whole = first(answer(state(), "artil blind"));

@@ -8,7 +8,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import MiniSearch from "minisearch";
 import { INDEX_OPTIONS } from "../../build/chq_site/search/worker/options.js";
-import { answer, nearness, standsFor } from "../../build/chq_site/search/worker/query.js";
+import { answer, nearness, phraseParts, standsFor } from "../../build/chq_site/search/worker/query.js";
 import { processTerm } from "../../build/chq_site/search/worker/text.js";
 
 const INTENT = { words: ["odds", "chance"], phrases: ["will my"], boost: 50, prefix: "calculators/" };
@@ -98,4 +98,25 @@ test("asked for odds, the calculator that holds every word typed comes before th
   assert.equal(firstOf(answer(s, "running out of ammo")), "rules/artillery/#ammunition-supply");
   const odds = answer(s, "odds of running out of ammo").items.map((group) => group[0].location.split("#")[0]);
   assert.deepEqual(odds.slice(0, 2), ["calculators/supply/", "calculators/deploy/"]); // the calculators, best first
+});
+
+test("a part of a players' phrase is not the player's word alone: 'off' of 'off-board'", () => {
+  const players = [["artillery", ["arty", "off-board"]], ["Dispersed", ["KO", "wiped out"]]];
+  const parts = phraseParts(players);
+  assert.deepEqual(parts.get("off"), [["off", "board"]]);
+  assert.ok(parts.has("out") && !parts.has("arty") && !parts.has("ko"));
+  const docs = [
+    { location: "calculators/artillery/", title: "Artillery against a Blind", words: "arty off-board", boost: 0.25,
+      text: "<p>What does a battery's fire do to a Blind?</p>" },
+    { location: "calculators/rally/", title: "Rallying a Blind", boost: 0.25,
+      text: "<p>How many Disruption Points will the Blind shed? One die per point.</p>" },
+  ];
+  const s = stateOf(docs, players);
+  // "off" typed alone: the artillery calculator holds it only as a part of "off-board".
+  assert.equal(firstOf(answer(s, "odds to rally disruption off my blind")), "calculators/rally/");
+  const item = (q, at) => answer(s, q).items.flat().find((i) => i.location === at);
+  assert.equal(item("disruption off my blind", "calculators/artillery/").terms.off, false);
+  // Typed whole, the phrase is the player's word.
+  assert.equal(firstOf(answer(s, "off-board odds on a blind")), "calculators/artillery/");
+  assert.equal(item("off-board blind", "calculators/artillery/").terms.off, true);
 });

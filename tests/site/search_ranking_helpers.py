@@ -12,10 +12,10 @@ ROOT = Path(__file__).resolve().parents[2]
 ANSWERS = ROOT / "tests" / "js" / "search-answers.mjs"
 QUESTIONS = ROOT / "tests" / "fixtures" / "player_questions.json"
 
-# The player questions right first, at least: what this search reaches (98 of 110),
-# so that a change that loses one fails. The bar it is built for is 95 in 100 (BAR);
-# raise this as the ranking gets there.
-RIGHT_AT_LEAST = 0.89
+# The player questions right first, at least: what this search reaches (112 of 130:
+# 98 of the 110 it was tuned on, 14 of round 2's 20), so that a change that loses one
+# fails. The bar it is built for is 95 in 100 (BAR); raise this as the ranking gets there.
+RIGHT_AT_LEAST = 0.86
 BAR = 0.95
 # Queries whose first result is not yet the rule a player is after (a strict xfail: it
 # fails the run once it is, so that it is taken off this list).
@@ -64,6 +64,12 @@ SNIPPET_QUERIES = ("Marder", "close assault tie", "interdiction", "7+", "spot bl
 
 def questions() -> list[dict]:
     return json.loads(QUESTIONS.read_text(encoding="utf-8"))["questions"]
+
+
+def every_page() -> set[str]:
+    """Every rules page and every calculator page, as the index locates them."""
+    expected = {f"rules/{p.stem}/" for p in (ROOT / "docs" / "rules").glob("*.md")}
+    return expected | {f"calculators/{p.name}/" for p in (ROOT / "docs" / "calculators").iterdir() if p.is_dir()}
 
 
 def is_calculator_question(expected: list[str]) -> bool:

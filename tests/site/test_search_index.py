@@ -35,6 +35,10 @@ def test_entries_boosts_pages_and_descriptions() -> None:
     assert "tie" in draws["named"] and "melee" in draws["words"]  # for its title's word, for its page's
     assert "close" not in draws["words"].split()  # ("close combat": the page says "Close" already)
     assert "Exact chance of spotting" in indexed[2]["words"]  # docs/calculators/spotting/index.md's description
+    # What the calculator answers in a player's words is its own text, not players'
+    # words (whose parts of a phrase count only with the whole: query.js).
+    assert indexed[2]["text"].endswith(search_index.CALCULATOR_WORDS["calculators/spotting/"])
+    assert search_index.CALCULATOR_WORDS["calculators/spotting/"] not in indexed[2]["words"]
     assert [s["text"] for s in shown] == [d["text"] for d in MATERIAL["docs"]]
 
 

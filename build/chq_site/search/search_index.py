@@ -148,8 +148,9 @@ def index_entries(
 ) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
     """Material's entries as the worker shows them (location, title, text, boost) and
     as MiniSearch indexes them (id: their position; title; named: the players' words
-    for its title's words; page, text, words: the players' words for the others and,
-    for a page's introduction, the page's description)."""
+    for its title's words; page; text, with a calculator's own words in a player's
+    words, search_words.CALCULATOR_WORDS; words: the players' words for the others
+    and, for a page's introduction, the page's description)."""
     pages = {d["location"]: plain(d["title"]) for d in docs if "#" not in d["location"]}
     shown, indexed = [], []
     for number, doc in enumerate(docs):
@@ -159,7 +160,10 @@ def index_entries(
         # A player's word for a title's word names the entry as the title does.
         named = new_words(players_words(title), f"{title} {page} {text}")
         words = new_words(players_words(f"{page} {text}"), f"{title} {page} {text} {named}")
-        words = f"{words} {CALCULATOR_WORDS.get(location, '')} {description(location, docs_dir)}".strip()
+        words = f"{words} {description(location, docs_dir)}".strip()
+        # What a calculator answers, in a player's words its page does not use: its
+        # own text, not a player's word for a rules' word ("running out" is said whole).
+        text = f"{text} {CALCULATOR_WORDS.get(location, '')}".strip()
         whole = "#" in location or location.startswith("calculators/")  # a calculator's page is one entry
         boost = boost_for(location) * (1 if whole else PAGE_TOP)
         shown.append(

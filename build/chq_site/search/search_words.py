@@ -35,6 +35,9 @@ WORDS: tuple[Words, ...] = (
     Words("6s", ("sixes",)),
     Words("1s", ("ones",)),
     Words("flank", ("side attack", "flanking")),
+    Words("disadvantage", ("penalty",)),
+    Words("fails to contact", ("falls short", "fall short")),
+    Words("maximum", ("most",)),
     Words("TN", ("target number", "to-hit number")),
     Words("AT", ("anti-tank", "antitank")),
     Words("FP", ("firepower", "fire power")),
@@ -52,7 +55,7 @@ WORDS: tuple[Words, ...] = (
     ),
     Words("obstacle", ("hedge", "hedgerow", "wall", "fence", "river", "stream")),
     # Spotting and Blinds
-    Words("spot", ("detect", "reveal", "sighting", "scout")),
+    Words("spot", ("detect", "reveal", "sighting", "scout", "see")),
     Words("recon", ("recce", "reconnaissance", "scout", "scouts", "scouting")),
     Words("LOS", ("line of sight", "line-of-sight")),
     Words("Dummy Blind", ("decoy", "fake blind", "dummy marker")),
@@ -93,7 +96,9 @@ WORDS: tuple[Words, ...] = (
 )
 
 # Players' words for what a calculator answers that its page does not say in them
-# (page -> words; added to its entry in the index, never shown): "odds of spotting a
+# (page -> words; added to its entry's text in the index, never shown: the
+# calculator's own words, so "running out" counts as said, where a part of a players'
+# phrase, "out" of "wiped out", counts only with the whole): "odds of spotting a
 # Blind at 18 inches" is the Spotting calculator's, whose page says "distance".
 CALCULATOR_WORDS: dict[str, str] = {
     "calculators/supply/": "ammunition running out of ammo",

@@ -11,6 +11,9 @@
  *   "should I...", the words of config.intent, a typo of them too) puts the
  *   calculators first: those words are not searched, and a calculator's score is
  *   multiplied by config.intent.boost.
+ * - A word that the players' words hold only as a part of a phrase ("off" of
+ *   "off-board") is not held by an entry that has it only among its players' words,
+ *   unless the whole phrase is typed ("30 inches off" is not about artillery).
  * - An entry's score: MiniSearch's (BM25 over the fields, title first), times the
  *   entry's boost (written by the build: the rules above the reference pages, a
  *   section above its page's introduction), times the square of the share of the
@@ -65,6 +68,28 @@ export function standsFor(players = []) {
   return stands;
 }
 
+const PARTS = new WeakMap(); // the players' words -> each term that is only ever a part of a players' phrase
+
+/** The terms that the players' words hold only as a part of a phrase of two words
+ *  or more ("off" of "off-board", "out" of "wiped out", "hit" of "to-hit number"),
+ *  each with those phrases (their terms): such a term said alone is not the player's
+ *  word, and an entry holding it only among its players' words does not hold it. */
+export function phraseParts(players = []) {
+  let parts = PARTS.get(players);
+  if (parts) return parts;
+  parts = new Map();
+  const whole = new Set();
+  for (const [, theirs] of players)
+    for (const phrase of theirs) {
+      const terms = words(phrase).map(processTerm).filter(Boolean);
+      if (terms.length === 1) whole.add(terms[0]);
+      else for (const term of terms) parts.set(term, [...(parts.get(term) || []), terms]);
+    }
+  for (const term of whole) parts.delete(term);
+  PARTS.set(players, parts);
+  return parts;
+}
+
 /** Whether two words are one edit apart (a letter wrong, missing, extra or two swapped). */
 export function oneEdit(a, b) {
   if (a === b) return true;
@@ -112,6 +137,17 @@ function known(engine, term) {
   return terms.get(term);
 }
 
+/** The swapped spellings of a typed word, as the index holds words: those of its
+ *  term, and those of the word as typed, each made a term ("disruptoin" is
+ *  "disruption" swapped, whose term is "disrupt": the term of "disruptoin" itself,
+ *  having no ending to lose, is three letters from it). */
+export function swapsOf({ word, term }) {
+  const out = [];
+  for (const swap of [...swaps(term), ...swaps(word).map(processTerm)])
+    if (swap && swap !== term && !out.includes(swap)) out.push(swap);
+  return out;
+}
+
 /** MiniSearch's query for the terms: each term, with its swapped spellings, if any.
  *  Only a word the index does not hold is forgiven: a word spelt right ("close",
  *  "hiding") would otherwise find every word one letter from it ("lose", "his"). */
@@ -126,7 +162,7 @@ function engineQuery(engine, terms) {
       const typed = { queries: [term], fuzzy: forgiving ? 1 : false, prefix: (t) => last && t.length >= 3 };
       if (!forgiving) return typed;
       // The swapped spellings as they are: one edit of each would find far too much.
-      return { combineWith: "OR", queries: [typed, { queries: swaps(term), fuzzy: false, prefix: false }] };
+      return { combineWith: "OR", queries: [typed, { queries: swapsOf({ word, term }), fuzzy: false, prefix: false }] };
     }),
   };
 }
@@ -299,9 +335,16 @@ export function answer({ engine, docs, intent = DEFAULT_INTENT, players, suggest
   const { terms, odds } = parse(query, intent);
   if (!terms.length) return { items: [] };
   const stands = standsFor(players);
+  // A part of a players' phrase found only among an entry's players' words counts
+  // where the whole phrase is typed ("off-board"), not alone ("30 inches off").
+  const parts = phraseParts(players);
+  const typedTerms = new Set(terms.map(({ term }) => term));
+  const aside = (term, fields) =>
+    parts.has(term) && fields.every((f) => f === "words" || f === "named") &&
+    !parts.get(term).some((phrase) => phrase.every((t) => typedTerms.has(t)));
   const phrases = terms.flatMap(({ term }, i) => (stands.get(term) || []).map((phrase) => [phrase, i]));
   const variantOf = new Map();
-  const swapped = terms.map(({ term }) => swaps(term));
+  const swapped = terms.map(swapsOf);
   terms.forEach(({ term }, i) => {
     for (const v of [term, ...swapped[i]]) if (!variantOf.has(v)) variantOf.set(v, i);
   });
@@ -317,12 +360,22 @@ export function answer({ engine, docs, intent = DEFAULT_INTENT, players, suggest
     // Which typed words the entry holds: a query term (or its swap) it matched.
     const held = new Set();
     for (const q of hit.queryTerms) for (const i of typedFor(q, variantOf, memo, "prefix")) held.add(i);
+    const setAside = Object.keys(hit.match).filter((term) => aside(term, hit.match[term]));
+    if (setAside.length) {
+      // A typed word found only as a part of a players' phrase is not held.
+      const kept = new Set();
+      for (const term in hit.match)
+        if (!setAside.includes(term)) for (const i of typedFor(term, variantOf, memo, "title")) kept.add(i);
+      for (const term of setAside)
+        for (const i of typedFor(term, variantOf, memo, "title")) if (!kept.has(i)) held.delete(i);
+    }
     const share = held.size / terms.length;
     // The typed words its title (or its page's) holds: "Artillery against a Blind"
     // for "artillery on a blind" is the rule, not a section that mentions both.
     const titled = new Set();
     for (const term in hit.match) {
       const fields = hit.match[term];
+      if (setAside.includes(term)) continue;
       if (fields.includes("title") || fields.includes("named") || fields.includes("page"))
         for (const i of typedFor(term, variantOf, memo, "title")) titled.add(i);
     }
