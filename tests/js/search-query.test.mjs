@@ -89,6 +89,18 @@ test("two letters swapped in a word that loses its ending still find it: 'disrup
   assert.deepEqual(first(answer(s, "disruptoin blind")).terms, { disruption: true, blinds: true });
 });
 
+test("a text's marking is made once for the words of it found: the next key finding the same is not marked again", () => {
+  const html = "<p>Artillery against a Blind: the Blind's Reaction.</p>";
+  const [artillery, blind] = [processTerm("artillery"), processTerm("blind")];
+  const marked = mark(html, new Set([artillery, blind]));
+  assert.equal(marked.html, "<p><mark>Artillery</mark> against a <mark>Blind</mark>: the <mark>Blind's</mark> Reaction.</p>");
+  assert.deepEqual(marked.printed, ["artillery", "blind", "blind's"]);
+  // A found word the text does not hold changes nothing: the same marking, not made anew.
+  assert.equal(mark(html, new Set([blind, processTerm("infantry"), artillery])), marked);
+  assert.equal(mark(html, new Set([blind])).html, "<p>Artillery against a <mark>Blind</mark>: the <mark>Blind's</mark> Reaction.</p>");
+  assert.deepEqual(mark(html, new Set([processTerm("infantry")])), { html, printed: [] });
+});
+
 test("a word being typed already finds (prefix); a whole word before it does not", () => {
   assert.equal(first(answer(state(), "artil")).location, "rules/artillery/#artillery-against-a-blind");
   const whole = first(answer(state(), "artil blind"));

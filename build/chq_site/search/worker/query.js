@@ -212,9 +212,17 @@ function piecesOf(html) {
  *  marked, as printed. Tags are left alone. */
 export function mark(html, found) {
   const text = String(html);
-  const { pieces, held } = piecesOf(text);
+  const cut = piecesOf(text);
+  const { pieces, held } = cut;
+  // The marking depends only on which of its words are found: as a word is typed
+  // letter by letter, that is mostly the same from one key to the next (remembered,
+  // a few per text).
+  const key = [...found].filter((term) => held.has(term)).sort().join(" ");
+  if (!key) return { html: text, printed: [] };
+  const marked = (cut.marked ??= new Map());
+  const known = marked.get(key);
+  if (known) return known;
   const printed = [];
-  if (![...found].some((term) => held.has(term))) return { html: text, printed };
   let out = pieces[0];
   for (let i = 1; i < pieces.length; i += 3) {
     const word = pieces[i];
@@ -224,8 +232,12 @@ export function mark(html, found) {
     } else out += word;
     out += pieces[i + 2];
   }
-  return { html: out, printed };
+  if (marked.size >= MARKED_MOST) marked.clear();
+  const made = { html: out, printed };
+  marked.set(key, made);
+  return made;
 }
+const MARKED_MOST = 8; // markings remembered per text
 
 /** The page an entry belongs to ("rules/blinds/" for "rules/blinds/#moving-a-blind"). */
 const pageOf = (location) => String(location).split("#")[0];
