@@ -12,10 +12,10 @@ ROOT = Path(__file__).resolve().parents[2]
 ANSWERS = ROOT / "tests" / "js" / "search-answers.mjs"
 QUESTIONS = ROOT / "tests" / "fixtures" / "player_questions.json"
 
-# The player questions right first, at least: what this search reaches (117 of 130:
-# 99 of the first 110, 18 of round 2's 20), so that a change that loses one fails.
+# The player questions right first, at least: what this search reaches (118 of 130:
+# 100 of the first 110, 18 of round 2's 20), so that a change that loses one fails.
 # The bar it is built for is 95 in 100 (BAR); raise this as the ranking gets there.
-RIGHT_AT_LEAST = 0.9
+RIGHT_AT_LEAST = 0.905
 BAR = 0.95
 # Queries whose first result is not yet the rule a player is after (a strict xfail: it
 # fails the run once it is, so that it is taken off this list).

@@ -36,6 +36,7 @@ WORDS: tuple[Words, ...] = (
     Words("1s", ("ones",)),
     Words("flank", ("side attack", "flanking")),
     Words("disadvantage", ("penalty",)),
+    Words("gain", ("bonus",)),
     Words("fails to contact", ("falls short", "fall short")),
     Words("maximum", ("most",)),
     Words("TN", ("target number", "to-hit number")),
