@@ -24,7 +24,8 @@ const FIELD_BOOST = SEARCH_OPTIONS.boost; // the same fields and boosts as ours
 
 function miniSearch() {
   const engine = MiniSearch.loadJS(ours.config.chq_index, INDEX_OPTIONS);
-  const state = { engine, docs, intent };
+  // As the worker has it (worker.js): the players' words too, which the ranking reads.
+  const state = { engine, docs, intent, players: ours.config.chq_words };
   return (q) => {
     const { items } = answer(state, q);
     return items.length ? items[0].reduce((a, b) => (b.score > a.score ? b : a)).location : null;
