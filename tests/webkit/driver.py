@@ -52,6 +52,15 @@ SESSION_TIMEOUT_S = 60.0
 SESSION_TRIES = 3
 STEP_TIMEOUT_S = 30.0
 POLL_S = 0.2
+# A WebDriver command that takes longer than this is said as a warning, which pytest
+# lists at the end of the run with the test it was in, passed or not: once in a while
+# a story in WebKit takes minutes where it takes seconds alone (seen: 368 s against
+# 4 s), and a wait that ends well says nothing of where the time went.
+SLOW_COMMAND_S = 30.0
+
+
+class SlowWebKitCommand(UserWarning):
+    """A WebDriver command to WebKitGTK took longer than :data:`SLOW_COMMAND_S`."""
 
 # --------------------------------------------------------------------------- #
 # Xvfb and WebKitGTK                                                          #
@@ -149,6 +158,16 @@ def _webkit_session(display: str, env: dict[str, str] | None, page_load: str = "
                 self.quit()
                 raise
             config.timeout = COMMAND_TIMEOUT_S
+
+        def execute(self, driver_command: str, params: dict | None = None) -> Any:
+            started = time.monotonic()
+            try:
+                return super().execute(driver_command, params)
+            finally:
+                took = time.monotonic() - started
+                if took > SLOW_COMMAND_S and driver_command != "newSession":
+                    warnings.warn(SlowWebKitCommand(f"WebKit's {driver_command} took {took:.0f} s "
+                                                    f"({json.dumps(params)[:200]})"), stacklevel=2)
 
     options = Options()
     options.overlay_scrollbars_enabled = True  # as on an iPad: scrollbars take no width
