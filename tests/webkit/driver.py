@@ -20,7 +20,6 @@ import json
 import os
 import select
 import subprocess
-import sys
 import time
 import warnings
 from collections.abc import Iterator
@@ -60,7 +59,8 @@ SLOW_COMMAND_S = 30.0
 
 
 class SlowWebKitCommand(UserWarning):
-    """A WebDriver command to WebKitGTK took longer than :data:`SLOW_COMMAND_S`."""
+    """A WebDriver command to WebKitGTK took longer than :data:`SLOW_COMMAND_S`, or a
+    new session did not start and was tried again."""
 
 # --------------------------------------------------------------------------- #
 # Xvfb and WebKitGTK                                                          #
@@ -124,8 +124,10 @@ def start_webkit(display: str, width: int = 1366, height: int = 1024, env: dict[
         except Exception as exc:  # the new-session request timed out or failed
             if attempt == SESSION_TRIES:
                 raise
-            print(f"\nWebKit's session did not start (try {attempt} of {SESSION_TRIES}): "
-                  f"{type(exc).__name__}: {str(exc)[:300]}", file=sys.stderr)
+            # (a warning: pytest lists it at the end of the run, the test passed or not)
+            warnings.warn(SlowWebKitCommand(f"WebKit's session did not start (try {attempt} of "
+                                            f"{SESSION_TRIES}): {type(exc).__name__}: {str(exc)[:300]}"),
+                          stacklevel=2)
     try:
         set_viewport(driver, width, height)
     except BaseException:
@@ -165,7 +167,7 @@ def _webkit_session(display: str, env: dict[str, str] | None, page_load: str = "
                 return super().execute(driver_command, params)
             finally:
                 took = time.monotonic() - started
-                if took > SLOW_COMMAND_S and driver_command != "newSession":
+                if took > SLOW_COMMAND_S:
                     warnings.warn(SlowWebKitCommand(f"WebKit's {driver_command} took {took:.0f} s "
                                                     f"({json.dumps(params)[:200]})"), stacklevel=2)
 
