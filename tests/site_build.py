@@ -18,9 +18,9 @@ import contextlib
 import json
 import os
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 import pytest
 from chq_site.runner import BuildFailed, strict_build
@@ -55,31 +55,46 @@ def locked(path: Path) -> Iterator[None]:
         yield
 
 
-def shared_build(folder: Path) -> SiteBuild:
-    """The build in ``folder``: made by the first caller, read by the others.
+def shared_made(folder: Path, make: Callable[[Path], Any]) -> tuple[Path, Any]:
+    """``folder / "made"``, made by ``make`` (given that path) for the first caller and
+    read by the others; with what ``make`` returned (JSON).
 
-    ``outcome.json`` says what the first caller got: the seconds its build took, or
-    the build's failure, which every caller then fails with (never a second build
-    over a half-written or failed one).
+    ``outcome.json`` says what the first caller got: ``make``'s value, or the build's
+    failure, which every caller then fails with (never a second build over a
+    half-written or failed one).
     """
     folder.mkdir(parents=True, exist_ok=True)
-    out, outcome = folder / "site", folder / "outcome.json"
+    out, outcome = folder / "made", folder / "outcome.json"
     with locked(folder / "build.lock"):
         if not outcome.is_file():
             try:
-                result = {"seconds": build_site(out)}
+                result = {"value": make(out)}
             except BuildFailed as exc:
                 result = {"failed": str(exc)}
             outcome.write_text(json.dumps(result), encoding="utf-8")
         result = json.loads(outcome.read_text(encoding="utf-8"))
     if "failed" in result:
         pytest.fail(result["failed"])
-    return SiteBuild(out, result["seconds"])
+    return out, result["value"]
+
+
+def shared_build(folder: Path) -> SiteBuild:
+    """The site built in ``folder`` (shared_made): by the first caller, read by the others."""
+    out, seconds = shared_made(folder, lambda out: build_site(out))
+    return SiteBuild(out, seconds)
+
+
+def run_folder(tmp_path_factory: pytest.TempPathFactory, name: str) -> Path:
+    """A folder for what the whole run shares: under pytest-xdist the one its workers
+    share (``shared-<name>`` beside their own folders), else the session's own (the
+    parent of its folder is shared by every run of this user, and what is there could
+    be an older run's)."""
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        return tmp_path_factory.getbasetemp().parent / f"shared-{name}"
+    return tmp_path_factory.mktemp(name)
 
 
 def session_build(tmp_path_factory: pytest.TempPathFactory) -> SiteBuild:
     """The session's build: shared by the run's workers under pytest-xdist, else the
     session's own."""
-    if os.environ.get("PYTEST_XDIST_WORKER"):
-        return shared_build(tmp_path_factory.getbasetemp().parent / "shared-site-build")
-    return shared_build(tmp_path_factory.mktemp("built"))
+    return shared_build(run_folder(tmp_path_factory, "site-build"))

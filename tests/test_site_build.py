@@ -32,9 +32,9 @@ def test_workers_share_one_build(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
         worker.start()
     for worker in workers:
         worker.join()
-    assert built == [tmp_path / "site"]
-    assert results == [site_build.SiteBuild(tmp_path / "site", 12.5)] * 3
-    assert (tmp_path / "site" / "index.html").read_text() == "<p>built</p>"
+    assert built == [tmp_path / "made"]
+    assert results == [site_build.SiteBuild(tmp_path / "made", 12.5)] * 3
+    assert (tmp_path / "made" / "index.html").read_text() == "<p>built</p>"
 
 
 def test_a_failed_build_fails_every_worker_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -60,6 +60,6 @@ def test_a_session_without_workers_builds_its_own(tmp_path_factory: pytest.TempP
     base = tmp_path_factory.getbasetemp()
     monkeypatch.delenv("PYTEST_XDIST_WORKER", raising=False)
     alone = site_build.session_build(tmp_path_factory)
-    assert alone.parent == base and alone.name.startswith("built")
+    assert alone.parent == base and alone.name.startswith("site-build")
     monkeypatch.setenv("PYTEST_XDIST_WORKER", "gw7")
     assert site_build.session_build(tmp_path_factory) == base.parent / "shared-site-build"

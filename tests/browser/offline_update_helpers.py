@@ -17,6 +17,7 @@ from tests.browser.offline_helpers import (
     precache_list,
 )
 from tests.conftest import ROOT, StaticServer
+from tests.site_build import run_folder, shared_made
 
 LOG_KEY = "chq-test-builds"
 
@@ -79,12 +80,18 @@ class Builds(NamedTuple):
     second: Path
 
 
-@pytest.fixture(scope="module")
+def build_both(folder: Path) -> None:
+    """Test builds 1 and 2 into ``folder`` (build1/, build2/)."""
+    for number in (1, 2):
+        build_marked(folder / f"build{number}", folder / f"project{number}", number)
+
+
+@pytest.fixture(scope="session")
 def builds(tmp_path_factory: pytest.TempPathFactory) -> Builds:
-    folder = tmp_path_factory.mktemp("update")
+    """The two test builds, made once for the run (its workers share them: the stories
+    only read them, a club's server serving one and then the other)."""
+    folder, _ = shared_made(run_folder(tmp_path_factory, "update-builds"), build_both)
     first, second = folder / "build1", folder / "build2"
-    build_marked(first, folder / "project1", 1)
-    build_marked(second, folder / "project2", 2)
     assert precache_list(first) != precache_list(second)
     return Builds(first, second)
 
