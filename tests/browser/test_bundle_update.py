@@ -1,7 +1,7 @@
 """A new club bundle unzipped over the old one reaches a browser that had the old one.
 
-Two bundles of two strict builds whose rules page differs (a copy of docs/ with one
-page edited). The first is unzipped and served with its own serve.py on a free
+Two bundles whose rules page differs: the run's own bundle of the project as it is,
+and one of a strict build of a copy of docs/ with one page edited. The first is unzipped and served with its own serve.py on a free
 loopback port; Chromium opens pages in one browser context, which keeps its HTTP
 cache and its service worker while it is open. Then the server stops, the second
 bundle is unzipped over the same folder (``unzip -o``, as a club would: each file
@@ -32,21 +32,14 @@ OTHER = "rules/blinds/"
 MARKER = "Club errata: this sentence is only in the second bundle."
 
 
-def build_variant(out: Path, project: Path, change: bool) -> None:
-    """This test's two builds: the project as it is, or with MARKER on one page."""
-    build_edited_copy(out, project, MARKER if change else None)
-
-
 @pytest.fixture(scope="module")
-def bundles(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
-    """The old and the new bundle (same version number: one folder name)."""
+def bundles(made: tuple[Path, float, float], tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
+    """The old and the new bundle (same version number: one folder name): the run's
+    own bundle of the project as it is (tests/club_bundle/bundle_fixtures.py), and one
+    of a build with MARKER on one page."""
     work = tmp_path_factory.mktemp("update")
-    made = []
-    for number, change in enumerate((False, True)):
-        site = work / f"site{number}"
-        build_variant(site, work / f"project{number}", change)
-        made.append(bundle.make_bundle(work / f"dist{number}", site=site))
-    old, new = made
+    build_edited_copy(work / "site", work / "project", MARKER)
+    old, new = made[0], bundle.make_bundle(work / "dist", site=work / "site")
     assert old.name == new.name
     return old, new
 
