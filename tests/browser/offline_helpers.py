@@ -9,7 +9,6 @@ from pathlib import Path
 
 from playwright.sync_api import expect
 
-from tests.browser.site_helpers import build_edited_copy
 from tests.conftest import RequestLog
 
 DESKTOP = {"width": 1366, "height": 1024}
@@ -105,7 +104,3 @@ def new_fragment(page) -> str:
 
 MARKER = "Club errata: this sentence exists only in the second build."
 
-
-def build_variant(out: Path, project: Path, change: bool) -> None:
-    """This test's two builds: the project as it is, or with MARKER on one page."""
-    build_edited_copy(out, project, MARKER if change else None)

@@ -23,7 +23,6 @@ from tests.browser.offline_helpers import (
     MARKER,
     PYODIDE,
     READY_TIMEOUT,
-    build_variant,
     file_for,
     has_calculators,
     make_context,
@@ -33,6 +32,7 @@ from tests.browser.offline_helpers import (
     wait_ready_offline,
     wait_widget,
 )
+from tests.browser.offline_update_helpers import Builds
 from tests.browser.site_helpers import built_pages, open_search, url
 from tests.conftest import StaticServer
 
@@ -211,12 +211,10 @@ def test_offline_under_subpath(browser, built_site: Path, subpath_site_url: str)
         context.close()
 
 
-def test_new_build_is_announced_and_served_after_reload(browser, tmp_path: Path) -> None:
-    project = tmp_path / "project"
-    first, second = tmp_path / "build1", tmp_path / "build2"
-    build_variant(first, project, change=False)
-    build_variant(second, project, change=True)
-    assert precache_list(first) != precache_list(second)
+def test_new_build_is_announced_and_served_after_reload(browser, builds: Builds, tmp_path: Path) -> None:
+    """The run's two test builds (offline_update_helpers.builds: the second has MARKER
+    on the spotting page), served one after the other as a club uploads a new build."""
+    first, second = builds
 
     served = tmp_path / "served"
     root = tmp_path / "www"
