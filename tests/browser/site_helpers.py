@@ -8,7 +8,6 @@ from a hard-coded list, so adding a page needs no test change.
 
 from __future__ import annotations
 
-import shutil
 from collections.abc import Iterator
 from html.parser import HTMLParser
 from pathlib import Path
@@ -257,26 +256,6 @@ def wait_for_search_settled(page: Any, query: str, timeout: float = 15_000) -> N
         timeout=timeout,
     )
     page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
-
-
-def build_edited_copy(out: Path, project: Path, marker: str | None, page: str = "rules/spotting.md") -> None:
-    """Strict build into ``out`` of a copy of the project whose ``docs/<page>`` ends
-    with the sentence ``marker`` (None: unedited). The copy has its own docs/ and
-    mkdocs.yml; build/ is a link to the real one, so the real docs/ is
-    never touched."""
-    from chq_site.runner import strict_build
-
-    project.mkdir(parents=True, exist_ok=True)
-    shutil.copytree(ROOT / "docs", project / "docs", dirs_exist_ok=True)
-    shutil.copy2(ROOT / "mkdocs.yml", project / "mkdocs.yml")
-    for name in ("build",):
-        if not (project / name).exists():
-            (project / name).symlink_to(ROOT / name, target_is_directory=True)
-    edited = project / "docs" / page
-    text = edited.read_text(encoding="utf-8")
-    if marker is not None and marker not in text:
-        edited.write_text(text.rstrip("\n") + f"\n\n{marker}\n", encoding="utf-8")
-    strict_build(out, project)
 
 
 # The main widget's answer as a player sees it: its state, the headline's text, the

@@ -1,7 +1,8 @@
 """A new club bundle unzipped over the old one reaches a browser that had the old one.
 
 Two bundles whose rules page differs: the run's own bundle of the project as it is,
-and one of a strict build of a copy of docs/ with one page edited. The first is unzipped and served with its own serve.py on a free
+and one of a strict build of a copy of the project with one page edited (the run's
+second test build). The first is unzipped and served with its own serve.py on a free
 loopback port; Chromium opens pages in one browser context, which keeps its HTTP
 cache and its service worker while it is open. Then the server stops, the second
 bundle is unzipped over the same folder (``unzip -o``, as a club would: each file
@@ -21,25 +22,24 @@ from urllib.parse import urlsplit
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.offline_helpers import wait_ready_offline
-from tests.browser.site_helpers import build_edited_copy
+from tests.browser.offline_helpers import MARKER, wait_ready_offline
+from tests.browser.offline_update_helpers import Builds
 from tests.club_bundle.bundle_helpers import bundle, club_server, unzip_over
 
 DESKTOP = {"width": 1366, "height": 1024}
 READY_TIMEOUT = 120_000  # precaching the whole build on a busy 2-core machine
 PAGE = "rules/spotting/"
 OTHER = "rules/blinds/"
-MARKER = "Club errata: this sentence is only in the second bundle."
 
 
 @pytest.fixture(scope="module")
-def bundles(made: tuple[Path, float, float], tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
+def bundles(made: tuple[Path, float, float], builds: Builds,
+            tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
     """The old and the new bundle (same version number: one folder name): the run's
     own bundle of the project as it is (tests/club_bundle/bundle_fixtures.py), and one
-    of a build with MARKER on one page."""
-    work = tmp_path_factory.mktemp("update")
-    build_edited_copy(work / "site", work / "project", MARKER)
-    old, new = made[0], bundle.make_bundle(work / "dist", site=work / "site")
+    of the run's second test build (offline_update_helpers.builds: MARKER on the
+    spotting page)."""
+    old, new = made[0], bundle.make_bundle(tmp_path_factory.mktemp("update"), site=builds.second)
     assert old.name == new.name
     return old, new
 
