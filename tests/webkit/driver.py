@@ -30,13 +30,18 @@ XVFB = "/usr/bin/Xvfb"
 WEBKIT_DRIVER = "/usr/bin/WebKitWebDriver"
 INSTALL_HINT = "run `make browser` (as root it runs apt-get install -y webkit2gtk-driver xvfb)"
 
-# The tests' WebKitGTK draws without compositing. Under Xvfb, compositing runs on
-# Mesa's software OpenGL (llvmpipe): a stand-in for the GPU a tablet draws with, which
-# is 37 % of a WebKit visit's CPU here (Close Assault with its engine 3.5 -> 2.3 CPU-s,
-# a rules page 0.81 -> 0.55: tools/bench_browsers.py's "nogl" lane measures both) and
-# tests nothing of ours. Layout, scripts, workers and the engine are WebKit's own either
-# way, as Chromium's are headless with --disable-gpu. The benchmarks keep both lanes.
-TEST_ENV = {"WEBKIT_DISABLE_COMPOSITING_MODE": "1"}
+# The tests' WebKitGTK environment (start_webkit's default). It composites, as
+# MiniBrowser does under Xvfb, on Mesa's software OpenGL (llvmpipe): a stand-in for a
+# tablet's GPU, 37 % of a WebKit visit's CPU here. Without compositing
+# (WEBKIT_DISABLE_COMPOSITING_MODE=1; tools/bench_browsers.py's "nogl" lane) a visit
+# costs less (Close Assault with its engine 3.5 -> 2.3 CPU-s, a rules page 0.81 ->
+# 0.55), but a session's first screenshot then waits about 1.8 s (0.08 s composited),
+# and in two of three runs of the WebKit stories one story that takes screenshots
+# stalled about 6 minutes (368 s and 379 s; seconds alone), as a screenshot request
+# (an HTTP GET) would that hung until selenium's read timeout and was sent again.
+# Until that is understood (SlowWebKitCommand names such a command), the tests
+# composite.
+TEST_ENV: dict[str, str] = {}
 
 # Pyodide in WebKitGTK: ~15 s to ready on a quiet 2-core machine, several times that
 # under load. Waits on the page's own state use these; they are ceilings, not sleeps.
