@@ -41,6 +41,10 @@ return {at: url.pathname.slice(root.length) + url.hash, h: url.searchParams.get(
 """
 TYPO = "artilery on blind"
 PART = "arty on a blind arti"  # its last word being typed
+LONG_PART = "can a blind that was shelled twice still rally before my assault arti"  # wider than a phone's field
+SUGGEST_SHOWN = "return getComputedStyle(document.querySelector('.md-search__suggest')).visibility;"
+FIELD_OVERFLOWS = ("const f = document.querySelector('input.md-search__input');"
+                   " return f.scrollWidth > f.clientWidth + 1;")
 
 
 # Start the search worker the site's config names, set it up with the site's index as
@@ -154,7 +158,8 @@ def test_the_search_box_answers_as_the_index_does(
 
 def test_the_last_word_is_completed_in_grey(site_page: Callable[..., SitePage], built_site: Path) -> None:
     """Material shows the completion our worker sends (suggest) behind the query (its
-    right arrow, Material's own, takes it)."""
+    right arrow, Material's own, takes it); not while the query is wider than the
+    field, where the two would overlap (search/search-field.js)."""
     [last] = node_answers(built_site, [PART])[PART]["suggest"]
     completed = PART[: PART.rindex(" ") + 1] + last
     assert completed != PART
@@ -165,4 +170,17 @@ def test_the_last_word_is_completed_in_grey(site_page: Callable[..., SitePage], 
     page.type(PART[-1])
     page.wait("return document.querySelector('.md-search__suggest').textContent === arguments[0];", completed,
               what=f"the grey completion {completed!r}", timeout=10)
+    assert page.run(SUGGEST_SHOWN) == "visible"
+    # A question wider than the field (a phone): the field shows its end, the completion
+    # behind it would show its start, the two overlapping; the completion is hidden.
+    page.resize(390, 844)
+    [last] = node_answers(built_site, [LONG_PART])[LONG_PART]["suggest"]
+    completed = LONG_PART[: LONG_PART.rindex(" ") + 1] + last
+    page.run("const f = document.querySelector('input.md-search__input'); f.value = arguments[0]; f.focus();",
+             LONG_PART[:-1])
+    page.type(LONG_PART[-1])
+    page.wait("return document.querySelector('.md-search__suggest').textContent === arguments[0];", completed,
+              what=f"the grey completion {completed!r}", timeout=10)
+    assert page.run(FIELD_OVERFLOWS) is True
+    assert page.run(SUGGEST_SHOWN) == "hidden"
     assert page.errors() == []

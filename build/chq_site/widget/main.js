@@ -18,6 +18,7 @@
  *   navigation.js  a failed instant navigation loads the address for real; where
  *                  a page brought in starts (a permalink at its top; Back)
  *   search-hold.js the search index waits for the engine (search/worker/worker.js "#hold:")
+ *   search-field.js the search field's grey completion hidden while the query overflows
  *   params.js, util.js   small helpers
  *
  * The engine starts early on calculator pages (theme/material/main.html, from <head>:
@@ -29,6 +30,7 @@
 import { placeNewPages, loadFailedNavigations } from "../theme/navigation.js";
 import { watchWideTables } from "../theme/wide-tables.js";
 import { watchSearch } from "../search/search-hold.js";
+import { watchSearchField } from "../search/search-field.js";
 import { eachPage } from "./util.js";
 import { Widget } from "./widget.js";
 
@@ -79,6 +81,7 @@ function start() {
 
   loadFailedNavigations();
   watchSearch();
+  watchSearchField(); // the grey completion hidden while the query is wider than the field
   watchWideTables(); // a table wider than its box says it scrolls (theme/wide-tables.js)
 
   eachPage(safeMount); // this page now, then each page Material shows (util.js)
