@@ -192,11 +192,14 @@ STILL = """(before) => {
 # for the rules page. Titles tell pages apart: every page's is its own heading
 # (tests/site/test_build.py::test_every_page_has_its_own_title; the rules' Close
 # Assault and its calculator once shared one, and CI took one for the other).
+# ``want.widgets`` counts full calculators (a calculator page's own): the same holds
+# going forward, and the rules page's cards, still shown under the calculator's
+# address, once passed for the calculator (its headline then not found).
 SETTLED = """(want) => {
   if (!location.pathname.endsWith('/' + want.path) || !window.__chqQuiet) return false;
   if (want.title && document.title !== want.title) return false;
   const cards = [...document.querySelectorAll('[data-calculator]')];
-  return cards.length >= want.widgets
+  return document.querySelectorAll('.chq-widget[data-mode=full]').length >= want.widgets
     && cards.every((r) => (r.dataset.state === 'ready' || r.dataset.state === 'error')
                           && (r.dataset.engine === 'idle' || r.dataset.engine === 'error'))
     && performance.now() - window.__chqQuiet.last > want.quiet;
