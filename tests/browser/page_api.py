@@ -182,6 +182,9 @@ class ChromiumPage(SitePage):
         for route in self._held:
             route.continue_()
 
+    def miss_engine_files(self) -> None:
+        self.context.route("**/assets/engine/**", lambda route: route.fulfill(status=404, body="gone"))
+
     def hold_site_script(self) -> None:
         held: list[Any] = []
         self._script_held = held

@@ -19,7 +19,7 @@ from tests.webkit.webkit_fixtures import ENGINE_PATH, SITE_SCRIPT_PATH
 @pytest.fixture(params=["chromium", "webkit"])
 def site_page(request: pytest.FixtureRequest, built_site: Path) -> Iterator[Callable[..., SitePage]]:
     """Factory: ``site_page(width=820, height=1180, engine_files="served",
-    own_server=False)`` gives a fresh page on the built site in this test's engine
+    own_server=False, init_script="")`` gives a fresh page on the built site in this test's engine
     (the test runs once in Chromium, once in WebKitGTK; WebKit's phone is the
     narrowest window MiniBrowser allows, about 450 px wide).
 
@@ -29,6 +29,11 @@ def site_page(request: pytest.FixtureRequest, built_site: Path) -> Iterator[Call
     * ``site_script="held"``: the site's own script (the one that mounts the widgets) is
       not answered until ``page.release_site_script()``: the page as painted before its
       script has run (``open`` then returns before the page has loaded).
+    * ``engine_files="missing"``: the engine's files are answered 404: the engine fails
+      as the page's own answer shows.
+    * ``init_script``: JavaScript run at the top of every document of the page, before
+      any of the site's own (Chromium: an init script; WebKit: the probe server's
+      extra script).
     * ``own_server=True``: the site byte for byte from a server of this page's own,
       which ``page.stop_server()`` stops, with the service worker (the offline copy);
       otherwise there is none, as in a browser without one. (WebKit's pages then
@@ -45,10 +50,11 @@ def site_page(request: pytest.FixtureRequest, built_site: Path) -> Iterator[Call
         return server.origin + "/"
 
     def make(width: int = 820, height: int = 1180, *, engine_files: str = "served",
-             own_server: bool = False, site_script: str = "served") -> SitePage:
-        assert engine_files in ("served", "held"), engine_files
+             own_server: bool = False, site_script: str = "served", init_script: str = "") -> SitePage:
+        assert engine_files in ("served", "held", "missing"), engine_files
         assert site_script in ("served", "held"), site_script
-        assert not (own_server and "held" in (engine_files, site_script)), "held files come from the shared servers"
+        assert not (own_server and (engine_files, site_script, init_script) != ("served", "served", "")), \
+            "an own server sends the site byte for byte: nothing held, missing or added"
         assert (engine_files, site_script).count("held") < 2, "one kind of file held at a time"
         own = StaticServer(built_site) if own_server else None
         if engine == "chromium":
@@ -59,9 +65,13 @@ def site_page(request: pytest.FixtureRequest, built_site: Path) -> Iterator[Call
             context.requests = RequestLog(base.rstrip("/"))
             context.route("**/*", context.requests.route)
             closing.append(context.close)
+            if init_script:
+                context.add_init_script(init_script)
             chromium = ChromiumPage(context, base, own)
             if engine_files == "held":
                 chromium.hold_engine_files()
+            if engine_files == "missing":
+                chromium.miss_engine_files()
             if site_script == "held":
                 chromium.hold_site_script()
             chromium_pages.append(chromium)
@@ -76,10 +86,12 @@ def site_page(request: pytest.FixtureRequest, built_site: Path) -> Iterator[Call
             driver = request.getfixturevalue("new_webkit")(width, height, page_load=page_load)
         if own:
             return WebKitPage(driver, served(own), own)
-        if engine_files == "served" and site_script == "served":
+        if (engine_files, site_script, init_script) == ("served", "served", ""):
             return WebKitPage(driver, request.getfixturevalue("probe_site"))
-        held = ProbeServer(built_site, stalled=[ENGINE_PATH if engine_files == "held" else SITE_SCRIPT_PATH])
-        return WebKitPage(driver, served(held), held)
+        stalled = [ENGINE_PATH] if engine_files == "held" else [SITE_SCRIPT_PATH] if site_script == "held" else []
+        blocked = [ENGINE_PATH] if engine_files == "missing" else []
+        probe = ProbeServer(built_site, extra=init_script, stalled=stalled, blocked=blocked)
+        return WebKitPage(driver, served(probe), probe)
 
     yield make
     for close in reversed(closing):

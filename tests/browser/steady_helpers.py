@@ -1,20 +1,19 @@
-"""Nothing moves when the engine arrives (or fails): the story both lanes run
-(tests/browser/test_steady.py in Chromium, tests/webkit/test_webkit_steady.py in
-WebKitGTK), written once.
+"""Nothing moves when the engine arrives (or fails): what the story of
+tests/browser/test_steady.py (run in Chromium and in WebKitGTK) measures with.
 
-``RECORDER`` goes at the top of every page (Chromium: an init script; WebKit: the
-probe server's extra script). It notes where the answer and every control of every
-calculator widget are, in page coordinates: as the page's parse ends, each time a
-widget's ``data-engine`` changes, once the first widget is mounted and drawn
-("mounted": where a player first sees its controls, the engine's state shown), and
-on request (``__chqBoxes.take()``). An element is followed from the first note it
-is in; one that appears later (the cue under a first answer) is not a move.
+``RECORDER`` goes at the top of every page (the page API's ``init_script``). It
+notes where the answer and every control of every calculator widget are, in page
+coordinates: as the page's parse ends, each time a widget's ``data-engine`` changes,
+once the first widget is mounted and drawn ("mounted": where a player first sees its
+controls, the engine's state shown), and on request (``__chqBoxes.take()``). An
+element is followed from the first note it is in; one that appears later (the cue
+under a first answer) is not a move.
 
 Chromium also counts the browser's own layout-shift entries (``SHIFTS``, a
 ``PerformanceObserver`` with ``buffered: true``), from the "mounted" note on (how
 the page moves before its script runs is another matter); WebKitGTK makes no
 such entries (``PerformanceObserver.supportedEntryTypes`` has no "layout-shift":
-the WebKit lane checks that it still has none, and compares the boxes).
+the story checks that it still has none, and compares the boxes).
 """
 
 from __future__ import annotations
