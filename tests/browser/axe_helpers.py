@@ -33,29 +33,55 @@ FOREIGN = (
 FOREIGN_RULES_OUTSIDE_WIDGETS = ("link-in-text-block",)
 
 
+# Serious and critical findings, ours and not ours (a function body; its value a promise).
+FINDINGS = """
+const [foreign, foreignRules] = [arguments[0], arguments[1]];
+return axe.run(document, {resultTypes: ['violations']}).then((r) => {
+  const ours = [], theirs = [];
+  for (const v of r.violations) {
+    if (v.impact !== 'serious' && v.impact !== 'critical') continue;
+    for (const n of v.nodes) {
+      const el = document.querySelector(n.target[0]);
+      const line = `${v.impact} ${v.id}: ${v.help} -> ${n.target.join(' ')}`;
+      const inWidget = el && el.closest('.chq-widget');
+      const notOurs = el && (foreign.some(sel => el.closest(sel))
+                             || (!inWidget && foreignRules.includes(v.id)));
+      (notOurs ? theirs : ours).push(line);
+    }
+  }
+  return {ours, theirs};
+});
+"""
+
+# axe-core put in the page as a script element (WebDriver's scripts are function bodies,
+# where axe's own file would define nothing on window).
+INJECT = """
+if (typeof window.axe === 'undefined') {
+  const s = document.createElement('script');
+  s.textContent = arguments[0];
+  document.head.appendChild(s);
+}
+return typeof window.axe;
+"""
+
+
+def _ours(found: dict[str, list[str]], where: str) -> list[str]:
+    for line in found["theirs"]:
+        print(f"\n  (not ours) {where}: {line}")
+    return list(found["ours"])
+
+
 def axe_violations(page: Any) -> list[str]:
-    """Serious and critical axe-core findings on the page, except in FOREIGN parts."""
+    """Serious and critical axe-core findings on a Playwright page, except in FOREIGN parts."""
     if not page.evaluate("() => typeof window.axe !== 'undefined'"):
         page.add_script_tag(path=str(AXE))
-    found = page.evaluate(
-        """async ([foreign, foreignRules]) => {
-            const r = await axe.run(document, {resultTypes: ['violations']});
-            const ours = [], theirs = [];
-            for (const v of r.violations) {
-              if (v.impact !== 'serious' && v.impact !== 'critical') continue;
-              for (const n of v.nodes) {
-                const el = document.querySelector(n.target[0]);
-                const line = `${v.impact} ${v.id}: ${v.help} -> ${n.target.join(' ')}`;
-                const inWidget = el && el.closest('.chq-widget');
-                const notOurs = el && (foreign.some(sel => el.closest(sel))
-                                       || (!inWidget && foreignRules.includes(v.id)));
-                (notOurs ? theirs : ours).push(line);
-              }
-            }
-            return {ours, theirs};
-        }""",
-        [list(FOREIGN), list(FOREIGN_RULES_OUTSIDE_WIDGETS)],
-    )
-    for line in found["theirs"]:
-        print(f"\n  (not ours) {page.url}: {line}")
-    return list(found["ours"])
+    found = page.evaluate(f"(args) => (function () {{ {FINDINGS} }}).apply(null, args)",
+                          [list(FOREIGN), list(FOREIGN_RULES_OUTSIDE_WIDGETS)])
+    return _ours(found, page.url)
+
+
+def site_page_violations(page: Any) -> list[str]:
+    """The same, on a page of the page API (tests/browser/page_api.py), in either engine."""
+    assert page.run(INJECT, AXE.read_text()) in ("object", "function"), "axe-core did not load"
+    found = page.run(FINDINGS, list(FOREIGN), list(FOREIGN_RULES_OUTSIDE_WIDGETS))
+    return _ours(found, page.engine)

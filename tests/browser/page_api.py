@@ -48,6 +48,21 @@ return {calculator: r.dataset.calculator, state: r.dataset.state || null,
         hash: location.hash};
 """
 
+# The main widget ready with its whole answer (not an answer table's headline) for
+# exactly the inputs given (arguments[0]); its headline, in the same read.
+ANSWER_FOR = """
+const want = arguments[0];
+const root = document.querySelector('.chq-widget[data-mode=full]');
+if (!root || root.dataset.state !== 'ready' || !root.dataset.result) return false;
+const result = JSON.parse(root.dataset.result);
+if (result.partial) return false;
+const got = result.inputs || {};
+if (!Object.keys(want).every(k => JSON.stringify(got[k]) === JSON.stringify(want[k]))) return false;
+const h = root.querySelector('[data-headline]');
+return {result: root.dataset.result, value: h.dataset.value, exact: h.dataset.exact,
+        text: h.textContent.trim(), hash: location.hash};
+"""
+
 # Scroll an element to the middle of the screen (not under the sticky answer bar).
 TO_MIDDLE = "arguments[0].scrollIntoView({block: 'center', behavior: 'instant'});"
 
@@ -121,6 +136,12 @@ class SitePage(ABC):
     def release_site_script(self) -> None:
         """Let the site's held script through (``site_script="held"``)."""
 
+    def settle(self) -> None:
+        """Wait until no transition or animation runs (Material's header title slides
+        as the page scrolls): a screenshot then shows the page at rest."""
+        self.wait("return document.getAnimations().every(a => a.playState !== 'running');",
+                  what="the page's transitions finished")
+
     def text(self, selector: str) -> str:
         """The rendered text of the first element matching ``selector`` ("" if none)."""
         return str(self.run("const e = document.querySelector(arguments[0]);"
@@ -134,6 +155,12 @@ class SitePage(ABC):
         """The main widget's state, source, engine, result and headline, in one read."""
         snapshot: dict[str, Any] | None = self.run(WIDGET)
         return snapshot
+
+    def answer_for(self, inputs: dict[str, Any], timeout: float = ENGINE_S) -> dict[str, Any]:
+        """Wait until the main widget shows its whole answer for ``inputs`` (each given
+        input as given); its result and headline, read in the same script."""
+        shown: dict[str, Any] = self.wait(ANSWER_FOR, inputs, timeout=timeout, what=f"the answer for {inputs}")
+        return shown
 
     def widget_when(self, condition: str, *args: Any, what: str, timeout: float = ENGINE_S) -> dict[str, Any]:
         """Wait until ``condition`` (a JS expression over ``r``, the main widget's

@@ -1,5 +1,7 @@
-"""Shared by test_share_compare.py and the tests that use its pages, fixtures and checks
-(moved out of the test module, unchanged: a test module imports no other test module)."""
+"""What the share and compare stories of test_share_compare.py (run in Chromium and in
+WebKitGTK on the page API) use: each mechanic's two setups and the tap between them,
+the compare panel read as one snapshot and checked against ``compute()``, Share's note
+and what it copied."""
 
 from __future__ import annotations
 
@@ -12,16 +14,8 @@ from urllib.parse import parse_qsl, quote
 from chq_site.widget import permalinks
 
 from calculators import HEADLINES, compute
-from tests.browser.site_helpers import url
-from tests.browser.widgets_helpers import (
-    PAGES,
-    READY_MS,
-    TOLERANCE,
-    fragment,
-    make_context,
-    wait_for_inputs,
-    watch,
-)
+from tests.browser.page_api import ENGINE_S, MAIN, STEP_S, SitePage
+from tests.browser.widgets_helpers import PAGES, TOLERANCE, fragment
 
 # Each mechanic: setup A (a permalink), the one control tapped to make B, and B.
 # (name, A, (kind, param, what), B); kinds: "step" (+/-), "switch", "choice" (a label).
@@ -41,9 +35,6 @@ CHANGES: list[tuple[str, dict[str, Any], tuple[str, str, Any], dict[str, Any]]] 
 
 
 BY_NAME = {c[0]: c for c in CHANGES}
-
-
-MAIN = ".chq-widget[data-mode=full]"
 
 
 NO_SHARE_SHEET = "delete Navigator.prototype.share; delete Navigator.prototype.canShare;"
@@ -133,28 +124,28 @@ def check_vs(mechanic: str, hash_: str, a: dict[str, Any]) -> None:
             assert vs[name] == value, (name, vs)
 
 
-def tap(root: Any, change: tuple[str, str, Any]) -> None:
-    kind, param, what = change
-    field = root.locator(f'[data-param="{param}"]')
-    if kind == "step":
-        field.locator(f'.chq-step[data-step="{what}"]').click()
-    elif kind == "switch":
-        field.locator(".chq-switch").click()
-    else:
-        field.locator("label", has_text=what).click()
-
-
-def open_page(context: Any, base: str, mechanic: str, params: dict[str, Any] | str) -> Any:
-    page = context.new_page()
-    page.errors = []
-    watch(page, page.errors)
+def at(mechanic: str, params: dict[str, Any] | str) -> str:
+    """The calculator page of ``mechanic`` with ``params`` (or a fragment) in its address."""
     frag = params if isinstance(params, str) else fragment(params)
-    page.goto(url(base, PAGES[mechanic]) + (f"#{frag}" if frag else ""))
-    return page
+    return PAGES[mechanic] + (f"#{frag}" if frag else "")
 
 
-def sides_shown(page: Any, inputs_b: dict[str, Any]) -> dict[str, Any]:
-    snap: dict[str, Any] = page.wait_for_function(BOTH_SIDES, arg=inputs_b, timeout=READY_MS).json_value()
+def change_selector(change: tuple[str, str, Any], b: dict[str, Any]) -> str:
+    """What a player taps to make setup B: a step button, a switch, or the label of
+    B's choice."""
+    kind, param, what = change
+    field = f'{MAIN} [data-param="{param}"]'
+    if kind == "step":
+        return f'{field} .chq-step[data-step="{what}"]'
+    if kind == "switch":
+        return f"{field} .chq-switch"
+    return f'{field} input[value="{b[param]}"] + label'
+
+
+def sides_shown(page: SitePage, inputs_b: dict[str, Any]) -> dict[str, Any]:
+    """Wait until both sides are the engine's and the widget shows B's whole answer."""
+    snap: dict[str, Any] = page.wait(f"return ({BOTH_SIDES})(arguments[0]);", inputs_b, timeout=ENGINE_S,
+                                     what=f"both sides, B = {inputs_b}")
     return snap
 
 
@@ -162,24 +153,62 @@ def sides_shown(page: Any, inputs_b: dict[str, Any]) -> dict[str, Any]:
 # Share                                                                       #
 # --------------------------------------------------------------------------- #
 
-def click_share(page: Any, scope: str = MAIN) -> str:
-    page.locator(scope).first.locator('[data-action="share"]').click()
-    note: str = page.wait_for_function(
-        "s => { const n = document.querySelector(s).querySelector('.chq-tools__note');"
-        " return n && n.textContent; }", arg=scope).json_value()
-    return note
+# What Share copied: the clipboard API's writes that succeeded (where there is one), and
+# the selection at each copy command (an init script, after NO_SHARE_SHEET or SHARE_SHEET).
+COPIES = """
+window.__written = [];
+window.__copied = [];
+document.addEventListener('copy', () => window.__copied.push(String(document.getSelection())), true);
+if (navigator.clipboard && navigator.clipboard.writeText) {
+  const write = navigator.clipboard.writeText.bind(navigator.clipboard);
+  navigator.clipboard.writeText = (text) => write(text).then(() => { window.__written.push(text); });
+}
+"""
+
+# Share's note (once it says something), the link field and what was copied.
+NOTE = """
+const scope = document.querySelector(arguments[0]);
+const n = scope.querySelector('.chq-tools__note');
+const f = scope.querySelector('.chq-tools__link');
+return n && n.textContent ? {note: n.textContent, field: f ? f.value : null,
+                             written: window.__written, copied: window.__copied} : null;
+"""
 
 
-def sharing_page(browser: Any, base: str, init_script: str, mechanic: str,
-                 inputs: dict[str, Any]) -> tuple[Any, Any]:
-    """A context with ``init_script`` (a share sheet or none) and the clipboard
-    allowed, and its page of ``mechanic`` showing ``inputs``."""
-    context, _ = make_context(browser, base)
-    context.add_init_script(init_script)
-    context.grant_permissions(["clipboard-read", "clipboard-write"], origin=base.rstrip("/"))
-    page = open_page(context, base, mechanic, inputs)
-    wait_for_inputs(page, inputs)
-    return context, page
+def click_share(page: SitePage, scope: str = MAIN) -> dict[str, Any]:
+    """Tap Share in ``scope`` (its last note wiped first, so the note read is this
+    tap's); what it said and copied."""
+    page.run("document.querySelector(arguments[0]).querySelector('.chq-tools__note').textContent = '';", scope)
+    page.tap(f'{scope} [data-action="share"]')
+    said: dict[str, Any] = page.wait(NOTE, scope, what="Share's note")
+    return said
+
+
+def check_copied(page: SitePage, said: dict[str, Any], link: str) -> None:
+    """Share gave the player ``link``: copied (by the clipboard API or the copy command),
+    or, where neither works, shown selected to copy by hand (WebKitGTK may refuse both).
+    Chromium, its clipboard allowed (``allow_clipboard``): copied, and the clipboard
+    holds the link."""
+    if said["note"] == "Link copied":
+        assert link in said["written"] + said["copied"], said
+    else:
+        assert said["note"] == "Copy this link:" and said["field"] == link, said
+    if page.engine == "chromium":
+        assert said["note"] == "Link copied", said
+        assert page.run("return navigator.clipboard.readText()") == link
+
+
+def allow_clipboard(page: SitePage) -> None:
+    """Chromium: let the page read and write the clipboard (Playwright grants it; WebDriver
+    has no such command, and WebKitGTK's clipboard is as it is)."""
+    if page.engine == "chromium":
+        page.context.grant_permissions(["clipboard-read", "clipboard-write"],  # type: ignore[attr-defined]
+                                       origin=page.base.rstrip("/"))
+
+
+def wait_note(page: SitePage, text: str) -> None:
+    page.wait("return document.querySelector(arguments[0] + ' .chq-tools__note').textContent === arguments[1];",
+              MAIN, text, what=f"Share's note {text!r}", timeout=STEP_S)
 
 
 # A share sheet (a phone, a tablet): what it was given, and the player's choice.
@@ -197,6 +226,4 @@ Navigator.prototype.share = function (data) {
 # No clipboard API (a club server on plain http): the copy command, then the link shown.
 NO_CLIPBOARD = NO_SHARE_SHEET + """
 Object.defineProperty(Navigator.prototype, 'clipboard', {get: () => undefined});
-window.__copied = [];
-document.addEventListener('copy', () => window.__copied.push(String(document.getSelection())), true);
-"""
+""" + COPIES

@@ -1,13 +1,21 @@
-"""Share and compare in Chromium: the built site over HTTP, real Pyodide.
+"""Share and compare, one story each, run in Chromium and in WebKitGTK (the page API of
+tests/browser/page_api.py; the setups and checks in share_compare_helpers.py): the
+built site over HTTP, the real Pyodide.
 
-* Share copies the permalink where there is no share sheet (the clipboard API; the
-  copy command when there is no clipboard API; the link shown selected when neither
-  works), and the copied link opens the same inputs in a fresh browser.
-* Pin as A, change an input, take the address: opened in a fresh context (and offline,
-  from the service worker's copy) it shows both setups, each side's headline equal
-  to ``compute()``'s for its own inputs, and B - A exactly. Unpin returns to one setup.
+* Pin as A, change an input with a tap, take the address: opened in a fresh browser
+  (and, after one visit, with the site's server stopped, from the offline copy) it
+  shows both setups, each side's headline equal to ``compute()``'s for its own inputs,
+  and B - A exactly. Unpin returns to one setup.
 * A bad ``vs=`` says what is wrong and names it; never a blank or NaN.
-* Screenshots of the compare panel at 820x1180 and 390x844, light and dark.
+* Share copies the permalink where there is no share sheet (the clipboard API; the copy
+  command when there is no clipboard API; the link shown selected when neither works),
+  uses the share sheet where there is one, and the copied link opens the same inputs
+  in a fresh browser. Chromium's clipboard is allowed and read back (Playwright grants
+  it); WebKitGTK's is as it is, so there Share may show the link to copy by hand.
+* Screenshots of the compare panel at a tablet's and a phone's width (WebKit's phone:
+  its narrowest window), light and dark (Material's own toggle), with its layout, its
+  targets and axe-core's findings checked. (That the device's dark preference picks
+  Material's dark palette is test_site_tablet.py's, Chromium's: WebDriver cannot ask.)
 
 Every wait is on the page's own state (``data-state``, ``data-source``,
 ``data-engine`` of the widget and of each side), never on time.
@@ -15,271 +23,227 @@ Every wait is on the page's own state (``data-state``, ``data-source``,
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 import pytest
 
-from tests.browser.axe_helpers import (
-    axe_violations,
-)
+from tests.browser.axe_helpers import site_page_violations
+from tests.browser.page_api import ENGINE_S, MAIN, STEP_S, SitePage
 from tests.browser.share_compare_helpers import (
     BY_NAME,
     CHANGES,
-    MAIN,
+    COPIES,
     NO_CLIPBOARD,
     NO_SHARE_SHEET,
     SHARE_SHEET,
+    allow_clipboard,
+    at,
+    change_selector,
+    check_copied,
     check_panel,
     check_vs,
     click_share,
-    open_page,
-    sharing_page,
     sides_shown,
-    tap,
     vs_of,
+    wait_note,
 )
-from tests.browser.site_helpers import url
-from tests.browser.widgets_helpers import (
-    PAGES,
-    READY_MS,
-    fragment,
-    make_context,
-    wait_for_inputs,
-    watch,
-)
+from tests.browser.widgets_helpers import fragment
 
-# --------------------------------------------------------------------------- #
-# Pin, change, share the address, open it elsewhere                           #
-# --------------------------------------------------------------------------- #
+PIN = f'{MAIN} [data-action="pin"]'
+PRESSED = "return document.querySelector(arguments[0]).getAttribute('aria-pressed');"
+ONE_SETUP = ("const r = document.querySelector(arguments[0]);"
+             " return !location.hash.includes('vs=') && r.querySelector('[data-compare]').hidden"
+             " && r.querySelectorAll('[data-side]').length === 0"
+             " && r.querySelector('[data-action=pin]').getAttribute('aria-pressed') === 'false';")
+
 
 @pytest.mark.parametrize("mechanic", [c[0] for c in CHANGES])
-def test_pin_change_and_reopen_shows_both_setups(mechanic: str, browser: Any, site_url: str) -> None:
+def test_pin_change_and_reopen_shows_both_setups(mechanic: str, site_page: Callable[..., SitePage]) -> None:
     _, a, change, b = BY_NAME[mechanic]
-    context, log = make_context(browser, site_url)
-    try:
-        page = open_page(context, site_url, mechanic, a)
-        wait_for_inputs(page, a)
-        root = page.locator(MAIN)
-        pin = root.locator('[data-action="pin"]')
-        assert pin.get_attribute("aria-pressed") == "false"
-        assert root.locator("[data-compare]").is_hidden()
-        pin.click()
-        snap = sides_shown(page, a)
-        assert snap["pressed"] == "true"
-        check_panel(mechanic, a, a, snap, "just pinned")
-        assert "same inputs" in snap["text"]
+    page = site_page()
+    page.open(at(mechanic, a))
+    page.answer_for(a)
+    assert page.run(PRESSED, PIN) == "false"
+    assert page.run("return document.querySelector(arguments[0]).hidden", f"{MAIN} [data-compare]")
+    page.tap(PIN)
+    snap = sides_shown(page, a)
+    assert snap["pressed"] == "true"
+    check_panel(mechanic, a, a, snap, "just pinned")
+    assert "same inputs" in snap["text"]
 
-        tap(root, change)
-        snap = sides_shown(page, b)
-        check_panel(mechanic, a, b, snap, "after the change")
-        link = snap["href"]
-        assert link == page.url
-        check_vs(mechanic, snap["hash"], a)
+    page.tap(change_selector(change, b))
+    snap = sides_shown(page, b)
+    check_panel(mechanic, a, b, snap, "after the change")
+    link = snap["href"]
+    assert link == page.run("return location.href")
+    check_vs(mechanic, snap["hash"], a)
 
-        # The permalink in a fresh browser context: both setups, from the engine.
-        fresh, fresh_log = make_context(browser, site_url)
-        try:
-            other = fresh.new_page()
-            watch(other, page.errors)
-            other.goto(link)
-            shown = sides_shown(other, b)
-            check_panel(mechanic, a, b, shown, "reopened")
-            assert shown["href"] == link, "opening the permalink changed it"
-            assert fresh_log.off_origin == []
-        finally:
-            fresh.close()
+    # The permalink in a fresh browser: both setups, from its own engine.
+    other = site_page()
+    other.open(at(mechanic, link.split("#", 1)[1]))
+    shown = sides_shown(other, b)
+    check_panel(mechanic, a, b, shown, "reopened")
+    assert shown["href"] == link, "opening the permalink changed it"
+    assert other.errors() == []
 
-        # Unpin: one setup again, and vs= leaves the address; B stays.
-        pin.click()
-        page.wait_for_function("() => !location.hash.includes('vs=')")
-        assert pin.get_attribute("aria-pressed") == "false"
-        assert root.locator("[data-compare]").is_hidden()
-        assert root.locator("[data-side]").count() == 0
-        wait_for_inputs(page, b)
-        assert page.errors == []
-        assert log.off_origin == []
-    finally:
-        context.close()
+    # Unpin: one setup again, and vs= leaves the address; B stays.
+    page.tap(PIN)
+    page.wait(ONE_SETUP, MAIN, what="one setup again", timeout=STEP_S)
+    page.answer_for(b)
+    assert page.errors() == []
 
 
-def test_bad_vs_names_itself(browser: Any, site_url: str) -> None:
-    context, _ = make_context(browser, site_url)
-    try:
-        b = {"att_dice": 6, "def_dice": 6}
-        cases = [
-            ("vs=att_dice%3D6%26def_cover%3Dswamp", ["vs=", "def_cover", "swamp"]),
-            ("vs=nonsense", ["vs=nonsense", "not a set of inputs"]),
-            ("vs=att_dice%3D99%26def_dice%3D6", ["vs=", "att_dice", "99"]),
-        ]
-        page = open_page(context, site_url, "close_assault", f"{fragment(b)}&{cases[0][0]}")
-        for i, (vs, words) in enumerate(cases):
-            if i:
-                page.evaluate("f => { location.hash = f; }", f"{fragment(b)}&{vs}")
-            shown = page.wait_for_function(
-                """words => {
-                    const root = document.querySelector('.chq-widget[data-mode=full]');
-                    const a = root && root.querySelector('[data-side="a"]');
-                    const b = root && root.querySelector('[data-side="b"]');
-                    if (!a || a.dataset.state !== 'error' || !b || b.dataset.state !== 'ready') return false;
-                    const note = a.querySelector('.chq-side__note').textContent;
-                    if (!words.every(w => note.includes(w))) return false;
-                    const h = a.querySelector('[data-headline]');
-                    return {note: a.querySelector('.chq-side__note').textContent, text: h.textContent,
-                            value: h.dataset.value, exact: h.dataset.exact, hash: location.hash,
-                            panel: root.querySelector('[data-compare]').innerText};
-                }""",
-                arg=words,
-                timeout=READY_MS,
-            ).json_value()
-            assert (shown["text"], shown["value"], shown["exact"]) == ("–", "", ""), shown
-            assert "NaN" not in shown["panel"] and "undefined" not in shown["panel"]
-            assert vs in shown["hash"], "a bad vs= is left in the address for the reader to see"
-        assert page.errors == []
-    finally:
-        context.close()
+def test_bad_vs_names_itself(site_page: Callable[..., SitePage]) -> None:
+    b = {"att_dice": 6, "def_dice": 6}
+    cases = [
+        ("vs=att_dice%3D6%26def_cover%3Dswamp", ["vs=", "def_cover", "swamp"]),
+        ("vs=nonsense", ["vs=nonsense", "not a set of inputs"]),
+        ("vs=att_dice%3D99%26def_dice%3D6", ["vs=", "att_dice", "99"]),
+    ]
+    page = site_page()
+    page.open(at("close_assault", f"{fragment(b)}&{cases[0][0]}"))
+    for i, (vs, words) in enumerate(cases):
+        if i:
+            page.run("location.hash = arguments[0];", f"{fragment(b)}&{vs}")
+        shown = page.wait("""
+            const words = arguments[0];
+            const root = document.querySelector('.chq-widget[data-mode=full]');
+            const a = root && root.querySelector('[data-side="a"]');
+            const b = root && root.querySelector('[data-side="b"]');
+            if (!a || a.dataset.state !== 'error' || !b || b.dataset.state !== 'ready') return false;
+            const note = a.querySelector('.chq-side__note').textContent;
+            if (!words.every(w => note.includes(w))) return false;
+            const h = a.querySelector('[data-headline]');
+            return {note, text: h.textContent, value: h.dataset.value, exact: h.dataset.exact,
+                    hash: location.hash, panel: root.querySelector('[data-compare]').innerText};
+        """, words, timeout=ENGINE_S, what=f"side A refusing {vs}")
+        assert (shown["text"], shown["value"], shown["exact"]) == ("–", "", ""), shown
+        assert "NaN" not in shown["panel"] and "undefined" not in shown["panel"]
+        assert vs in shown["hash"], "a bad vs= is left in the address for the reader to see"
+    assert page.errors() == []
 
 
-def test_share_copies_the_permalink(browser: Any, site_url: str) -> None:
+def test_share_copies_the_permalink(site_page: Callable[..., SitePage]) -> None:
     mechanic, a, change, b = BY_NAME["close_assault"]
-    context, page = sharing_page(browser, site_url, NO_SHARE_SHEET, mechanic, a)
-    try:
-        assert page.evaluate("typeof navigator.share") == "undefined"
-        tap(page.locator(MAIN), change)
-        wait_for_inputs(page, b)
-        assert click_share(page) == "Link copied"
-        copied = page.evaluate("navigator.clipboard.readText()")
-        assert copied == page.url and "att_flank=true" in copied
+    page = site_page(init_script=NO_SHARE_SHEET + COPIES)
+    allow_clipboard(page)
+    page.open(at(mechanic, a))
+    page.answer_for(a)
+    assert page.run("return typeof navigator.share") == "undefined"
+    page.tap(change_selector(change, b))
+    page.answer_for(b)
+    said = click_share(page)
+    link = page.run("return location.href")
+    assert "att_flank=true" in link
+    check_copied(page, said, link)
 
-        # The copied link, in a fresh context: the same inputs.
-        fresh, _ = make_context(browser, site_url)
-        try:
-            other = fresh.new_page()
-            other.goto(copied)
-            wait_for_inputs(other, b)
-        finally:
-            fresh.close()
+    # The link, in a fresh browser: the same inputs.
+    other = site_page()
+    other.open(at(mechanic, link.split("#", 1)[1]))
+    other.answer_for(b)
+    assert other.errors() == []
 
-        # A card in the rules text shares its calculator page with the card's inputs.
-        rules = context.new_page()
-        rules.goto(url(site_url, "rules/close-assault/"))
-        card = ".chq-widget[data-mode=compact]"
-        rules.wait_for_function("s => document.querySelector(s)?.dataset.state === 'ready'", arg=card)
-        rules.locator(card).first.scroll_into_view_if_needed()
-        assert click_share(rules, card) == "Link copied"
-        open_link = rules.locator(card).first.locator(".chq-open").evaluate("a => a.href")
-        assert rules.evaluate("navigator.clipboard.readText()") == open_link
-        assert "#" in open_link and "/calculators/close-assault/" in open_link
-        assert page.errors == []
-    finally:
-        context.close()
+    # A card in the rules text shares its calculator page with the card's inputs.
+    card = ".chq-widget[data-mode=compact]"
+    page.open("rules/close-assault/")
+    page.wait("const c = document.querySelector(arguments[0]); return c && c.dataset.state === 'ready';",
+              card, what="the card's answer", timeout=ENGINE_S)
+    open_link = page.run("return document.querySelector(arguments[0] + ' .chq-open').href;", card)
+    assert "#" in open_link and "/calculators/close-assault/" in open_link
+    check_copied(page, click_share(page, card), open_link)
+    assert page.errors() == []
 
 
-def test_share_uses_the_share_sheet(browser: Any, site_url: str) -> None:
+def test_share_uses_the_share_sheet(site_page: Callable[..., SitePage]) -> None:
     mechanic, a, change, b = BY_NAME["rally"]
-    context, page = sharing_page(browser, site_url, SHARE_SHEET, mechanic, a)
-    try:
-        page.locator(f"{MAIN} [data-action=pin]").click()
-        tap(page.locator(MAIN), change)
-        sides_shown(page, b)
-        page.evaluate("navigator.clipboard.writeText('before')")
-        assert click_share(page) == "Shared"
-        assert page.evaluate("window.__shared") == [page.url] and "vs=" in page.url
-        # The player closes the sheet: nothing copied, nothing said.
-        page.evaluate("() => { window.__shareAnswer = 'AbortError'; }")
-        page.locator(f"{MAIN} [data-action=share]").click()
-        page.wait_for_function("() => window.__shared.length === 2")
-        page.wait_for_function("() => document.querySelector('.chq-tools__note').textContent === ''")
-        assert page.evaluate("navigator.clipboard.readText()") == "before"
-        # A share sheet that refuses (not allowed here): the link is copied instead.
-        page.evaluate("() => { window.__shareAnswer = 'NotAllowedError'; }")
-        assert click_share(page) == "Link copied"
-        assert page.evaluate("navigator.clipboard.readText()") == page.url
-        assert page.errors == []
-    finally:
-        context.close()
+    page = site_page(init_script=SHARE_SHEET + COPIES)
+    allow_clipboard(page)
+    page.open(at(mechanic, a))
+    page.answer_for(a)
+    page.tap(PIN)
+    page.tap(change_selector(change, b))
+    sides_shown(page, b)
+    assert click_share(page)["note"] == "Shared"
+    link = page.run("return location.href")
+    assert page.run("return window.__shared") == [link] and "vs=" in link
+    # The player closes the sheet: nothing copied, nothing said (the note "Shared" goes).
+    page.run("window.__shareAnswer = 'AbortError'; window.__written = []; window.__copied = [];")
+    page.tap(f'{MAIN} [data-action="share"]')
+    page.wait("return window.__shared.length === 2", what="the sheet asked again", timeout=STEP_S)
+    wait_note(page, "")
+    assert page.run("return [window.__written, window.__copied]") == [[], []]
+    # A share sheet that refuses (not allowed here): the link is copied instead.
+    page.run("window.__shareAnswer = 'NotAllowedError';")
+    check_copied(page, click_share(page), link)
+    assert page.errors() == []
 
 
-def test_share_without_clipboard_api(browser: Any, site_url: str) -> None:
+def test_share_without_clipboard_api(site_page: Callable[..., SitePage]) -> None:
     mechanic, a, _, _ = BY_NAME["spotting"]
-    context, _ = make_context(browser, site_url)
-    context.add_init_script(NO_CLIPBOARD)
-    try:
-        page = open_page(context, site_url, mechanic, a)
-        wait_for_inputs(page, a)
-        assert click_share(page) == "Link copied"
-        assert page.evaluate("window.__copied") == [page.url]
-        # The copy command refused too: the link is shown, selected, to copy by hand.
-        page.evaluate("() => { document.execCommand = () => false; }")
-        assert click_share(page) == "Copy this link:"
-        field = page.locator(f"{MAIN} .chq-tools__link")
-        assert field.input_value() == page.url
-        assert page.evaluate(
-            "() => { const f = document.activeElement; return f.classList.contains('chq-tools__link')"
-            " && f.selectionStart === 0 && f.selectionEnd === f.value.length; }")
-        assert page.errors == []
-    finally:
-        context.close()
+    page = site_page(init_script=NO_CLIPBOARD)
+    page.open(at(mechanic, a))
+    page.answer_for(a)
+    said = click_share(page)
+    link = page.run("return location.href")
+    assert said["note"] == "Link copied" and page.run("return window.__copied") == [link], said
+    # The copy command refused too: the link is shown, selected, to copy by hand.
+    page.run("document.execCommand = () => false;")
+    said = click_share(page)
+    assert said["note"] == "Copy this link:" and said["field"] == link, said
+    assert page.run("const f = document.activeElement; return f.classList.contains('chq-tools__link')"
+                    " && f.selectionStart === 0 && f.selectionEnd === f.value.length;")
+    assert page.errors() == []
 
 
-# --------------------------------------------------------------------------- #
-# Offline, and how it looks                                                   #
-# --------------------------------------------------------------------------- #
-
-def test_compare_permalink_offline(browser: Any, site_url: str) -> None:
-    """After one visit, a compared pair opens with the network off (the service
-    worker's copy of the pages and the engine)."""
-    from tests.browser.offline_helpers import make_context as offline_context
-    from tests.browser.offline_helpers import wait_ready_offline
-
+def test_compare_permalink_offline(site_page: Callable[..., SitePage]) -> None:
+    """After one visit, a compared pair opens with the site's server stopped (the
+    service worker's copy of the pages and the engine)."""
     mechanic, a, _, b = BY_NAME["close_assault"]
-    context = offline_context(browser, site_url)
-    try:
-        page = context.new_page()
-        page.goto(url(site_url, PAGES[mechanic]))
-        wait_ready_offline(page)
-        context.set_offline(True)
-        page.goto(url(site_url, "rules/blinds/"))  # leave, so the next open is a real load
-        page.goto(url(site_url, PAGES[mechanic]) + f"#{fragment(b)}&{vs_of(a)}")
-        check_panel(mechanic, a, b, sides_shown(page, b), "offline")
-        assert context.requests.off_origin == []
-    finally:
-        context.close()
+    page = site_page(own_server=True)
+    page.open(at(mechanic, {}))
+    page.wait("const b = document.querySelector('.chq-offline');"
+              " return b && !b.hidden && b.textContent.includes('Ready offline');",
+              what='the header\'s "Ready offline"', timeout=ENGINE_S)
+    page.stop_server()
+    page.open("rules/blinds/")  # leave, so the next open is a real load
+    page.open(at(mechanic, f"{fragment(b)}&{vs_of(a)}"))
+    check_panel(mechanic, a, b, sides_shown(page, b), "offline")
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_compare_screenshots(scheme: str, browser: Any, site_url: str, artifacts: Path) -> None:
+def test_compare_screenshots(scheme: str, site_page: Callable[..., SitePage], artifacts: Path) -> None:
     mechanic, a, _, b = BY_NAME["close_assault"]
     folder = artifacts / "screenshots"
     folder.mkdir(exist_ok=True)
-    context, _ = make_context(browser, site_url, color_scheme=scheme)
-    try:
-        page = open_page(context, site_url, mechanic, f"{fragment(b)}&{vs_of(a)}")
-        sides_shown(page, b)
-        assert page.evaluate("document.body.getAttribute('data-md-color-scheme')") == (
-            "slate" if scheme == "dark" else "default")
-        for width, height in ((820, 1180), (390, 844)):
-            page.set_viewport_size({"width": width, "height": height})
-            tools = page.locator(f"{MAIN} .chq-tools")
-            # The tools (Share, Pin as A pressed) at the top, under Material's header.
-            tools.evaluate("e => window.scrollBy(0, e.getBoundingClientRect().top - 64)")
-            page.evaluate("() => Promise.all(document.getAnimations().map(a => a.finished))")  # the header's title
-            page.screenshot(path=str(folder / f"compare-{width}x{height}-{scheme}.png"))
-            panel = page.locator(f"{MAIN} [data-compare]")
-            panel.screenshot(path=str(folder / f"compare-panel-{width}x{height}-{scheme}.png"))
-            # Side by side on the tablet, stacked on the phone; nothing wider than the page.
-            boxes = [page.locator(f"{MAIN} [data-side={s}]").bounding_box() for s in "ab"]
-            if width >= 820:
-                assert boxes[0]["y"] == boxes[1]["y"] and boxes[0]["x"] < boxes[1]["x"], boxes
-            else:
-                assert boxes[1]["y"] >= boxes[0]["y"] + boxes[0]["height"], boxes
-            assert page.evaluate("document.documentElement.scrollWidth") <= width
-            small = page.eval_on_selector_all(
-                f"{MAIN} [data-action], {MAIN} [data-compare] button",
-                "els => els.filter(e => e.getBoundingClientRect().height < 44).map(e => e.outerHTML.slice(0, 80))")
-            assert small == [], small
-            if width >= 820:  # (at 390 px the widget's own working table scrolls: not this panel's)
-                assert axe_violations(page) == [], f"axe-core, {scheme}, with the compare panel open"
-        assert page.errors == []
-    finally:
-        context.close()
+    page = site_page()
+    page.open(at(mechanic, f"{fragment(b)}&{vs_of(a)}"))
+    sides_shown(page, b)
+    if scheme == "dark":  # Material's own toggle, as a player switches
+        page.tap('[data-md-component=palette] label[title="Switch to dark mode"]:not([hidden])')
+    page.wait("return document.body.getAttribute('data-md-color-scheme') === arguments[0];",
+              "slate" if scheme == "dark" else "default", what=f"the {scheme} palette", timeout=STEP_S)
+    for width, height in ((820, 1180), (390, 844)):
+        page.resize(width, height)
+        inner = page.run("return innerWidth")
+        # The tools (Share, Pin as A pressed) at the top, under Material's header.
+        page.run("const e = document.querySelector(arguments[0]);"
+                 " window.scrollBy(0, e.getBoundingClientRect().top - 64);", f"{MAIN} .chq-tools")
+        page.settle()  # the header's title
+        page.screenshot(folder / f"compare-{page.engine}-{inner}x{height}-{scheme}.png")
+        # Side by side on the tablet, stacked on the phone; nothing wider than the page.
+        boxes = page.run("return ['a', 'b'].map(s => { const r = document.querySelector("
+                         "arguments[0] + ` [data-side=${s}]`).getBoundingClientRect();"
+                         " return {x: r.x, y: r.y, height: r.height}; });", MAIN)
+        if inner >= 820:
+            assert boxes[0]["y"] == boxes[1]["y"] and boxes[0]["x"] < boxes[1]["x"], boxes
+        else:
+            assert boxes[1]["y"] >= boxes[0]["y"] + boxes[0]["height"], boxes
+        assert page.run("return document.documentElement.scrollWidth") <= inner
+        small = page.run("return [...document.querySelectorAll(arguments[0])]"
+                         ".filter(e => e.getBoundingClientRect().height < 44).map(e => e.outerHTML.slice(0, 80));",
+                         f"{MAIN} [data-action], {MAIN} [data-compare] button")
+        assert small == [], small
+        if inner >= 820:  # (at a phone's width the widget's own working table scrolls: not this panel's)
+            assert site_page_violations(page) == [], f"axe-core, {scheme}, with the compare panel open"
+    assert page.errors() == []
