@@ -1,6 +1,6 @@
-"""What the "Fight it out" tests share (Chromium: test_fight.py; WebKit:
-tests/webkit/test_webkit_fight.py): the tracked fight, the panel read as one
-snapshot, and what it must show, worked out here from ``compute()`` (numbers) and
+"""What the "Fight it out" tests share (test_fight.py, on the page API in both engines;
+test_fight_address.py and test_offline_update.py, Playwright's): the tracked fight, the
+panel read as one snapshot, and what it must show, worked out here from ``compute()`` (numbers) and
 from the rules' own words (002: Draws; After a Close Assault) for the outcome.
 
 The tracked fight: round 1 is a draw in which the attacker rolls fewer
@@ -18,15 +18,11 @@ from chq_site.widget import presentation
 
 from calculators import HEADLINES, compute, printing
 from tests.browser import fight_helpers as F
-from tests.browser.axe_helpers import (
-    axe_violations,
-)
-from tests.browser.site_helpers import url
+from tests.browser.axe_helpers import site_page_violations
+from tests.browser.page_api import ENGINE_S, STEP_S
 from tests.browser.widgets_helpers import (
     READY_MS,
     fragment,
-    make_context,
-    watch,
 )
 
 MECHANIC = "close_assault"
@@ -188,47 +184,78 @@ def check_round(page: Any, params: dict[str, Any], state: dict[str, Any], round_
     return shown
 
 
-def shoot(page: Any, folder: Path, step: str) -> None:
-    """The panel as a reader sees it, on an iPad and a phone, light and dark; on each,
-    nothing wider than the screen, every button at least 44 x 44 px, and no serious
-    axe-core finding in the widget."""
+# --------------------------------------------------------------------------- #
+# The same on the page API (tests/browser/page_api.py), in either engine      #
+# --------------------------------------------------------------------------- #
+
+def open_fight(page: Any, params: dict[str, Any]) -> None:
+    """Open the Close Assault page with ``params``; wait for the fight panel mounted."""
+    page.open(F.PAGE + "#" + fragment(params))
+    page.wait("return Boolean(document.querySelector('.chq-widget[data-mode=full] [data-fight][data-state=idle]'));",
+              what="the fight panel mounted")
+
+
+def panel(page: Any) -> dict[str, Any]:
+    """The panel as one snapshot."""
+    result: dict[str, Any] = page.run(F.SNAPSHOT)
+    return result
+
+
+def panel_at(page: Any, state: str, round_: int, timeout: float = STEP_S) -> dict[str, Any]:
+    """Wait until the panel shows ``round_`` in ``state``; its snapshot."""
+    try:
+        page.wait(F.wait_condition(state, round_), what=f"the fight panel to show round {round_} {state}",
+                  timeout=timeout)
+    except AssertionError as exc:  # say what the panel showed instead
+        raise AssertionError(f"{exc}; the panel shows {panel(page)}") from exc
+    return panel(page)
+
+
+def tap_panel(page: Any, *selectors: str) -> None:
+    for selector in selectors:
+        page.tap(".chq-widget[data-mode=full] " + selector)
+
+
+def round_shown(page: Any, params: dict[str, Any], state: dict[str, Any], round_: int,
+                timeout: float = ENGINE_S) -> dict[str, Any]:
+    """Wait for ``round_`` ready (the engine's numbers); it must be compute()'s."""
+    shown = panel_at(page, "ready", round_, timeout)
+    assert F.round_problems(shown, params, state, round_) == []
+    return shown
+
+
+def shoot_panel(page: Any, folder: Path, step: str) -> None:
+    """The panel as a reader sees it, on a tablet and a phone (WebKit's: its narrowest
+    window), light and dark; on each, nothing wider than the screen, every button at
+    least 44 x 44 px, and (on the tablet) no serious axe-core finding in the widget."""
     folder.mkdir(parents=True, exist_ok=True)
     problems: dict[str, list[str]] = {}
     for size_name, size in SIZES.items():
-        page.set_viewport_size(size)
+        page.resize(size["width"], size["height"])
         # Down to the panel from the top (scrolling up would bring Material's "Back to top").
-        page.evaluate("() => new Promise(done => { window.scrollTo(0, 0); requestAnimationFrame(done); })")
-        page.evaluate("""() => {
-            const p = document.querySelector('[data-fight]');
-            const header = document.querySelector('.md-header');
-            window.scrollTo(0, p.getBoundingClientRect().top + window.scrollY
-                               - (header ? header.offsetHeight : 0) - 8);
-        }""")
-        assert page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth"), size_name
-        assert F.small_targets(snap(page)) == [], size_name
+        page.run("window.scrollTo(0, 0);")
+        page.frames()
+        page.run("const p = document.querySelector('[data-fight]');"
+                 " const header = document.querySelector('.md-header');"
+                 " window.scrollTo(0, p.getBoundingClientRect().top + window.scrollY"
+                 " - (header ? header.offsetHeight : 0) - 8);")
+        assert page.run("return document.documentElement.scrollWidth <= window.innerWidth"), size_name
+        assert F.small_targets(panel(page)) == [], size_name
         for scheme, name in (("default", "light"), ("slate", "dark")):
-            page.evaluate("s => document.body.setAttribute('data-md-color-scheme', s)", scheme)
-            page.screenshot(path=str(folder / f"fight-{step}-{size_name}-{name}.png"), animations="disabled")
+            page.run("document.body.setAttribute('data-md-color-scheme', arguments[0]);", scheme)
+            page.frames()
+            page.settle()  # the header's title, the colours
+            page.screenshot(folder / f"fight-{page.engine}-{step}-{size_name}-{name}.png")
             if size_name == "ipad":
-                problems[name] = axe_violations(page)
-    page.evaluate("() => document.body.setAttribute('data-md-color-scheme', 'default')")
-    page.set_viewport_size(SIZES["ipad"])
+                problems[name] = site_page_violations(page)
+    page.run("document.body.setAttribute('data-md-color-scheme', 'default');")
+    page.resize(SIZES["ipad"]["width"], SIZES["ipad"]["height"])
     assert problems == {"light": [], "dark": []}
 
 
-def open_fight_page(browser: Any, site_url: str, params: dict[str, Any], **route: Any) -> tuple[Any, Any, list[str]]:
-    context, log = make_context(browser, site_url)
-    for pattern, handler in route.get("routes", ()):
-        context.route(pattern, handler)
-    page = context.new_page()
-    errors: list[str] = []
-    watch(page, errors)
-    page.goto(url(site_url, F.PAGE) + "#" + fragment(params))
-    page.wait_for_selector(".chq-widget[data-mode=full] [data-fight][data-state=idle]", state="attached")
-    context.requests = log
-    return context, page, errors
-
-
-def wait_for_idle(page: Any) -> bool:
-    page.wait_for_function("() => document.querySelector('[data-fight]').dataset.state === 'idle'")
-    return page.locator(F.START).is_visible() and page.locator("[data-fight]").is_hidden()
+def panel_closed(page: Any) -> bool:
+    """The fight ended: the panel idle and hidden, its start button in sight again."""
+    return bool(page.wait("const p = document.querySelector('[data-fight]');"
+                          " const s = document.querySelector(arguments[0]);"
+                          " return p.dataset.state === 'idle' && p.offsetParent === null && s.offsetParent !== null;",
+                          ".chq-widget[data-mode=full] " + F.START, what="the fight ended"))

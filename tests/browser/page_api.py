@@ -133,6 +133,11 @@ class SitePage(ABC):
         """Let the engine's held files through (``engine_files="held"``)."""
 
     @abstractmethod
+    def held_asked(self) -> int:
+        """How many requests for held files (``engine_files`` or ``site_script`` "held")
+        the page made so far: 0 if the hold never had anything to hold."""
+
+    @abstractmethod
     def release_site_script(self) -> None:
         """Let the site's held script through (``site_script="held"``)."""
 
@@ -192,11 +197,13 @@ class ChromiumPage(SitePage):
         self.page.on("console", lambda msg: self._errors.append(f"console.error: {msg.text}")
                      if msg.type == "error" else None)
         self._held: list[Any] = []
+        self._asked = 0  # requests for held files so far
         self._released = False
         self._script_held: list[Any] | None = None  # the site's script, held (hold_site_script)
 
     def hold_engine_files(self) -> None:
         def hold(route: Any) -> None:
+            self._asked += 1
             if self._released:
                 route.continue_()
             else:
@@ -212,10 +219,17 @@ class ChromiumPage(SitePage):
     def miss_engine_files(self) -> None:
         self.context.route("**/assets/engine/**", lambda route: route.fulfill(status=404, body="gone"))
 
+    def held_asked(self) -> int:
+        return self._asked
+
     def hold_site_script(self) -> None:
         held: list[Any] = []
         self._script_held = held
-        self.context.route("**/assets/js/site/site.*.js", lambda route: held.append(route))
+        def hold(route: Any) -> None:
+            self._asked += 1
+            held.append(route)
+
+        self.context.route("**/assets/js/site/site.*.js", hold)
 
     def release_site_script(self) -> None:
         held = self._script_held
@@ -290,6 +304,10 @@ class WebKitPage(SitePage):
     def release_site_script(self) -> None:
         assert self.server is not None, "this page's script is not held"
         self.server.release()
+
+    def held_asked(self) -> int:
+        assert self.server is not None, "this page holds nothing"
+        return len(self.server.asked)
 
     def open(self, path: str) -> None:
         self.driver.get(url(self.base, path))

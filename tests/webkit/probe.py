@@ -103,6 +103,7 @@ class ProbeHandler(SiteHandler):
     stalled: tuple[str, ...] = ()
     unstall: threading.Event  # set by the ProbeServer that made this handler class
     released: threading.Event  # set with unstall when the held files are to be served
+    asked: list[str]  # the stalled paths asked for, in order (the ProbeServer's)
 
     def send_head(self) -> Any:
         path = urlsplit(self.path).path
@@ -110,6 +111,7 @@ class ProbeHandler(SiteHandler):
             self.send_error(404, "Blocked by the test")
             return None
         if any(path.startswith(prefix) for prefix in self.stalled):
+            self.asked.append(path)
             self.unstall.wait(ENGINE_TIMEOUT_S)
             if not self.released.is_set():
                 self.send_error(503, "Stalled by the test")
@@ -149,11 +151,12 @@ class ProbeServer(StaticServer):
         script = PROBE + NO_SERVICE_WORKER + extra
         self.unstall = threading.Event()
         self.released = threading.Event()
+        self.asked: list[str] = []  # the stalled paths asked for
         handler_class = type(
             "Handler",
             (ProbeHandler,),
             {"script": script, "blocked": tuple(blocked), "stalled": tuple(stalled),
-             "unstall": self.unstall, "released": self.released},
+             "unstall": self.unstall, "released": self.released, "asked": self.asked},
         )
         handler = functools.partial(handler_class, directory=str(directory))
         self.httpd = QuietHTTPServer(("127.0.0.1", 0), handler)

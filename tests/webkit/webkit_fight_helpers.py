@@ -1,15 +1,12 @@
-"""Shared by test_webkit_fight.py and the tests that use its pages, fixtures and checks
-(moved out of the test module, unchanged: a test module imports no other test module)."""
+"""The fight panel driven through WebDriver, for test_webkit_permalink_words.py (the
+fight's own stories are test_fight.py's, on the page API in both engines)."""
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 from tests.browser import fight_helpers as F
 from tests.webkit.driver import ENGINE_TIMEOUT_S, STEP_TIMEOUT_S, run_js, wait_js
-
-TABLET = (820, 1180)  # (MiniBrowser's window cannot be made as narrow as a 390 px phone)
 
 
 def snap(driver: Any) -> dict[str, Any]:
@@ -35,11 +32,3 @@ def check_round(driver: Any, params: dict[str, Any], state: dict[str, Any], roun
     shown = wait_for(driver, "ready", round_, timeout)
     assert F.round_problems(shown, params, state, round_) == []
     return shown
-
-
-def fits(driver: Any, folder: Path, name: str) -> None:
-    """Nothing is wider than the screen, every button is >= 44 px; a screenshot of the panel."""
-    assert run_js(driver, "return document.documentElement.scrollWidth <= window.innerWidth")
-    assert F.small_targets(snap(driver)) == []
-    run_js(driver, "document.querySelector('[data-fight]').scrollIntoView()")
-    driver.save_screenshot(str(folder / f"webkit-fight-{name}-ipad.png"))
