@@ -34,6 +34,9 @@ def site_page(request: pytest.FixtureRequest, built_site: Path) -> Iterator[Call
     * ``init_script``: JavaScript run at the top of every document of the page, before
       any of the site's own (Chromium: an init script; WebKit: the probe server's
       extra script).
+    * ``server``: the site from this server (a ProbeServer the story made: one that
+      holds, spoils or counts what it is asked, the same way for both engines); the
+      fixture starts and stops it.
     * ``own_server=True``: the site byte for byte from a server of this page's own,
       which ``page.stop_server()`` stops, with the service worker (the offline copy);
       otherwise there is none, as in a browser without one. (WebKit's pages then
@@ -50,15 +53,19 @@ def site_page(request: pytest.FixtureRequest, built_site: Path) -> Iterator[Call
         return server.origin + "/"
 
     def make(width: int = 820, height: int = 1180, *, engine_files: str = "served",
-             own_server: bool = False, site_script: str = "served", init_script: str = "") -> SitePage:
+             own_server: bool = False, site_script: str = "served", init_script: str = "",
+             server: ProbeServer | None = None) -> SitePage:
         assert engine_files in ("served", "held", "missing"), engine_files
         assert site_script in ("served", "held"), site_script
         assert not (own_server and (engine_files, site_script, init_script) != ("served", "served", "")), \
             "an own server sends the site byte for byte: nothing held, missing or added"
         assert (engine_files, site_script).count("held") < 2, "one kind of file held at a time"
+        assert server is None or (engine_files, site_script, init_script, own_server) == (
+            "served", "served", "", False), "a story's own server does what it holds or adds itself"
         own = StaticServer(built_site) if own_server else None
+        story = served(server) if server is not None else None
         if engine == "chromium":
-            base = served(own) if own else request.getfixturevalue("site_url")
+            base = served(own) if own else story or request.getfixturevalue("site_url")
             options = {} if own else {"service_workers": "block"}
             context = request.getfixturevalue("browser").new_context(
                 viewport={"width": width, "height": height}, **options)
@@ -67,7 +74,7 @@ def site_page(request: pytest.FixtureRequest, built_site: Path) -> Iterator[Call
             closing.append(context.close)
             if init_script:
                 context.add_init_script(init_script)
-            chromium = ChromiumPage(context, base, own)
+            chromium = ChromiumPage(context, base, own or server)
             if engine_files == "held":
                 chromium.hold_engine_files()
             if engine_files == "missing":
@@ -86,6 +93,8 @@ def site_page(request: pytest.FixtureRequest, built_site: Path) -> Iterator[Call
             driver = request.getfixturevalue("new_webkit")(width, height, page_load=page_load)
         if own:
             return WebKitPage(driver, served(own), own)
+        if story:
+            return WebKitPage(driver, story, server)
         if (engine_files, site_script, init_script) == ("served", "served", ""):
             return WebKitPage(driver, request.getfixturevalue("probe_site"))
         stalled = [ENGINE_PATH] if engine_files == "held" else [SITE_SCRIPT_PATH] if site_script == "held" else []
