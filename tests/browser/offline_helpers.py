@@ -12,6 +12,7 @@ from playwright.sync_api import expect
 from tests.conftest import RequestLog
 
 DESKTOP = {"width": 1366, "height": 1024}
+DESKTOP_SIZE = (DESKTOP["width"], DESKTOP["height"])
 
 
 READY_TIMEOUT = 120_000  # precaching ~15 MB on a busy 2-core machine
@@ -72,18 +73,6 @@ def wait_ready_offline(page) -> str:
     return badge.get_attribute("data-build") or ""
 
 
-def wait_widget(page) -> dict:
-    page.wait_for_function(
-        "() => { const r = document.querySelector('[data-calculator]');"
-        " return r && (r.dataset.state === 'ready' || r.dataset.state === 'error'); }",
-        timeout=ENGINE_TIMEOUT,
-    )
-    root = page.locator("[data-calculator]").first
-    state = root.get_attribute("data-state")
-    assert state == "ready", f"widget state {state!r}: {root.inner_text()[:500]}"
-    return json.loads(root.get_attribute("data-result") or "null")
-
-
 def new_fragment(page) -> str:
     """A permalink for the page's widget that this test has never opened: every
     number input set to a value inside its range, other than its start value."""
@@ -97,6 +86,36 @@ def new_fragment(page) -> str:
                 value += 1
             parts.append(f"{param['name']}={int(value)}")
     return "#" + "&".join(parts[:2])
+
+
+# ------------------------------------------------------- on the page API, both engines
+
+# The header's "Ready offline": the build it names, once shown.
+READY_OFFLINE = ("const b = document.querySelector('.chq-offline');"
+                 " return b && !b.hidden && b.textContent.includes('Ready offline') ? b.dataset.build : null;")
+
+# The badge's words on screen ("Ready offline", on a phone too), and the button's
+# box: no part of it past the screen's right edge.
+BADGE_SHOWN = """
+const badge = document.querySelector('.chq-offline');
+const words = [...badge.querySelectorAll('button span')].filter(s => {
+  const box = s.getBoundingClientRect();
+  return box.width > 1 && box.height > 1;
+}).map(s => s.textContent.trim());
+return {words, inside: badge.querySelector('button').getBoundingClientRect().right <= innerWidth};
+"""
+
+# The page's title in sight, holding arguments[0] (the content's: the search's results
+# are articles with titles too).
+H1_SHOWN = ("const h = document.querySelector('.md-content__inner h1');"
+            " return Boolean(h && h.offsetParent !== null && h.textContent.includes(arguments[0]));")
+
+# Below 60em Material's search field is clipped away until its icon is tapped.
+NARROW = "return !matchMedia('(min-width: 60em)').matches;"
+
+# A permalink no other step of the offline story opens (and none of the page's worked examples).
+OFFLINE_MECHANIC = "close_assault"
+OFFLINE_CASE = {"att_dice": 7, "att_move": "double", "def_dice": 4, "def_cover": "light"}
 
 
 # ------------------------------------------------------------------ a new build

@@ -12,6 +12,9 @@ from __future__ import annotations
 
 import json
 import re
+import urllib.error
+import urllib.request
+from collections.abc import Callable
 from pathlib import Path
 from urllib.parse import urljoin
 
@@ -19,22 +22,30 @@ from chq_site import bundle
 from playwright.sync_api import expect
 
 from tests.browser.offline_helpers import (
+    BADGE_SHOWN,
     CALCULATOR,
+    DESKTOP_SIZE,
+    H1_SHOWN,
     MARKER,
+    NARROW,
+    OFFLINE_CASE,
+    OFFLINE_MECHANIC,
     PYODIDE,
+    READY_OFFLINE,
     READY_TIMEOUT,
     file_for,
     has_calculators,
     make_context,
-    new_fragment,
     png_size,
     precache_list,
     wait_ready_offline,
-    wait_widget,
 )
 from tests.browser.offline_update_helpers import Builds
-from tests.browser.site_helpers import built_pages, open_search, url
+from tests.browser.page_api import ENGINE_S, ChromiumPage, SitePage
+from tests.browser.site_helpers import built_pages, url
+from tests.browser.widgets_helpers import PAGES, fragment
 from tests.conftest import StaticServer
+from tests.webkit.webkit_calculators_helpers import SHOWS, check_answer, expected
 
 
 def test_service_worker_precaches_the_whole_build(built_site: Path) -> None:
@@ -134,61 +145,78 @@ def test_mkdocs_serve_keeps_no_offline_copy(tmp_path: Path) -> None:
     assert "chq-offline" not in offline.head_tags("rules/x/")
 
 
-def test_works_offline_after_one_visit(browser, built_site: Path, site_url: str) -> None:
-    context = make_context(browser, site_url)
-    requested: list[str] = []  # every request, also those the service worker answers
-    context.on("request", lambda request: requested.append(request.url))
-    try:
-        page = context.new_page()
-        page.goto(url(site_url, "rules/blinds/"))
-        build = wait_ready_offline(page)
-        assert page.evaluate("Boolean(navigator.serviceWorker.controller)"), "page not controlled"
-        scope = page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.scope)")
-        assert scope == site_url
-        caches = page.evaluate("caches.keys()")
-        assert caches == [f"chq-rules / {build}"], caches
+def test_works_offline_after_one_visit(site_page: Callable[..., SitePage], built_site: Path) -> None:
+    """One story, run in Chromium and in WebKitGTK: after one visit the service worker
+    has saved the whole site ("Ready offline", the same words on a phone) and controls
+    the page; with the page's own server stopped, pages never opened, the search, the
+    navigation and a calculator permalink never opened (answered by the engine from the
+    cache, as compute() answers it) all work. Chromium also sees every request, those
+    the service worker answers too (Playwright's request events): the engine fetched
+    exactly the Pyodide files the build ships."""
+    page = site_page(*DESKTOP_SIZE, own_server=True)
+    requested: list[str] = []  # Chromium: every request, also those the service worker answers
+    if isinstance(page, ChromiumPage):
+        page.context.on("request", lambda request: requested.append(request.url))
+    page.open("rules/blinds/")
+    build = page.wait(READY_OFFLINE, what='the header\'s "Ready offline"', timeout=ENGINE_S)
+    assert page.run("return Boolean(navigator.serviceWorker.controller)"), "page not controlled"
+    assert page.run(BADGE_SHOWN) == {"words": ["Ready offline"], "inside": True}
+    page.resize(390, 844)  # the same words on a phone, not "Saved"
+    page.frames()
+    assert page.run(BADGE_SHOWN) == {"words": ["Ready offline"], "inside": True}
+    page.resize(*DESKTOP_SIZE)
+    page.run("window.chqBeforeReload = true; location.reload();")
+    page.wait("return !window.chqBeforeReload && Boolean(navigator.serviceWorker.controller);",
+              what="the service worker to control the page after a reload")
+    assert page.run("return navigator.serviceWorker.getRegistration().then(r => r.scope)") == page.base
+    assert page.run("return caches.keys()") == [f"chq-rules / {build}"]
+    assert page.run("return location.pathname") == "/rules/blinds/"
 
-        context.set_offline(True)
-        # A rules page never opened before, with a search-highlight query string.
-        response = page.goto(url(site_url, "rules/spotting/?h=spotting"))
-        assert response is not None and response.ok and response.from_service_worker
-        expect(page.locator("h1").first).to_be_visible()
-        # Search: the index and the search worker come from the cache.
-        field = open_search(page)
-        field.press_sequentially("ambush", delay=20)
-        expect(page.locator(".md-search-result__item").first).to_be_visible(timeout=15_000)
-        field.press("Escape")
-        # Closed (a reader closes the search before tapping the navigation).
-        page.wait_for_function("() => !document.getElementById('__search').checked")
-        # A click on the navigation (Material's instant navigation fetches the page
-        # from script when site_url is set: the service worker answers that too).
-        page.locator('.md-sidebar--primary a.md-nav__link[href$="hidden-units/"]').first.click()
-        page.wait_for_url(url(site_url, "rules/hidden-units/"))
-        expect(page.locator("h1").first).to_contain_text("Hidden")
-        # A URL without its trailing slash still lands on the page.
-        page.goto(url(site_url, "rules/blinds"))
-        assert page.url == url(site_url, "rules/blinds/")
-        expect(page.locator("h1").first).to_be_visible()
+    page.stop_server()
+    try:  # the server is gone: nothing answers on its port any more
+        urllib.request.urlopen(page.base, timeout=5)
+        raise AssertionError(f"{page.base} still answers after the server was stopped")
+    except urllib.error.URLError:
+        pass
+    # A rules page never opened before, with a search-highlight query string.
+    page.open("rules/spotting/?h=spotting")
+    page.wait(H1_SHOWN, "", what="the spotting page, from the offline copy")
+    # Search: the index and the search worker come from the cache.
+    page.tap('label.md-header__button[for="__search"]' if page.run(NARROW) else "input.md-search__input")
+    page.wait("return document.activeElement && document.activeElement.matches('input.md-search__input');",
+              what="the search field focused")
+    page.type("ambush")
+    page.wait("const i = document.querySelector('.md-search-result__item'); return i && i.offsetParent !== null;",
+              what="a search result", timeout=15)
+    page.press("Escape")
+    # Closed (a reader closes the search before tapping the navigation).
+    page.wait("return !document.getElementById('__search').checked", what="the search closed")
+    page.settle()  # its overlay faded out (WebKit: a tap meanwhile lands on the overlay)
+    # A tap on the navigation (Material's instant navigation fetches the page from
+    # script: the service worker answers that too).
+    page.tap('.md-sidebar--primary a.md-nav__link[href$="hidden-units/"]')
+    page.wait("return location.pathname === '/rules/hidden-units/'", what="the Hidden Units page")
+    page.wait(H1_SHOWN, "Hidden", what="the Hidden Units page's title")
+    # A URL without its trailing slash still lands on the page.
+    page.open("rules/blinds")
+    page.wait("return location.pathname === '/rules/blinds/'", what="the Blinds page, its slash added")
+    page.wait(H1_SHOWN, "", what="the Blinds page's title")
 
-        assert has_calculators(built_site), f"no calculator widget in {CALCULATOR}: the build is broken"
-        page.goto(url(site_url, CALCULATOR))
-        result = wait_widget(page)
-        assert result is not None
-        fragment = new_fragment(page)
-        page.goto(url(site_url, "rules/units/"))  # leave, so the next open is a real load
-        page.goto(url(site_url, CALCULATOR) + fragment)
-        result = wait_widget(page)
-        assert isinstance(result, (dict, list)), result
-        assert context.requests.off_origin == []
+    assert has_calculators(built_site), f"no calculator widget in {CALCULATOR}: the build is broken"
+    page.open(f"{PAGES[OFFLINE_MECHANIC]}#{fragment(OFFLINE_CASE)}")
+    want = expected(OFFLINE_MECHANIC, OFFLINE_CASE)["inputs"]
+    shown = page.widget_when(f"{SHOWS} && r.source === 'engine'", want, OFFLINE_MECHANIC,
+                             what="the engine's answer with the server stopped", timeout=ENGINE_S)
+    check_answer(shown, OFFLINE_MECHANIC, OFFLINE_CASE)
+    assert page.run("return Boolean(navigator.serviceWorker.controller)")
+    if isinstance(page, ChromiumPage):
         # The engine fetched exactly the Pyodide files the build ships: none missing
         # (it computed), none shipped for nothing.
-        engine = url(site_url, PYODIDE)
+        engine = url(page.base, PYODIDE)
         fetched = {u[len(engine):].split("?")[0] for u in requested if u.startswith(engine)}
         shipped = {p.name for p in (built_site / PYODIDE).iterdir() if p.suffix != ".gz"}
         assert fetched == shipped, f"fetched {sorted(fetched)}, shipped {sorted(shipped)}"
-        print(f"\noffline: build {build}, permalink {fragment} computed with the network off")
-    finally:
-        context.close()
+    print(f"\n{page.engine} offline: build {build}, {fragment(OFFLINE_CASE)} answered with the server stopped")
 
 
 def test_offline_under_subpath(browser, built_site: Path, subpath_site_url: str) -> None:
