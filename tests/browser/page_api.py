@@ -71,6 +71,13 @@ FRAMES_PROMISE = "() => new Promise(r => requestAnimationFrame(() => requestAnim
 FRAMES_DONE = ("const done = arguments[arguments.length - 1];"
                " requestAnimationFrame(() => requestAnimationFrame(() => done(true)));")
 
+# A field's text replaced at once, as Playwright's fill() does it: its text selected, the
+# new text inserted as an edit (the browser's own input event). A value set by script
+# is no edit: leaving the field would fire no "change", and a refused value typed in
+# would never be flagged (the page waits for the player to leave the field).
+FILL = ("const f = document.querySelector(arguments[0]); f.focus(); f.select();"
+        " document.execCommand('insertText', false, arguments[1]);")
+
 
 class SitePage(ABC):
     """A browser tab on the built site. ``engine`` is ``"chromium"`` or ``"webkit"``."""
@@ -102,6 +109,11 @@ class SitePage(ABC):
     @abstractmethod
     def tap(self, selector: str) -> None:
         """Tap the first element matching ``selector``, brought to mid-screen."""
+
+    @abstractmethod
+    def fill(self, selector: str, text: str) -> None:
+        """Put ``text`` in the field matching ``selector`` at once (one input event, as
+        a paste), and leave the focus there."""
 
     @abstractmethod
     def type(self, text: str) -> None:
@@ -263,6 +275,9 @@ class ChromiumPage(SitePage):
         element.evaluate("e => e.scrollIntoView({block: 'center', behavior: 'instant'})")
         element.click()
 
+    def fill(self, selector: str, text: str) -> None:
+        self.page.locator(selector).first.fill(text)
+
     def type(self, text: str) -> None:
         self.page.keyboard.type(text)
 
@@ -322,6 +337,11 @@ class WebKitPage(SitePage):
         element = self.driver.find_element(By.CSS_SELECTOR, selector)
         self.driver.execute_script(TO_MIDDLE, element)
         element.click()
+
+    def fill(self, selector: str, text: str) -> None:
+        # As Playwright's fill (WebDriver's send_keys would type a 10,000-digit number
+        # key by key).
+        self.driver.execute_script(FILL, selector, text)
 
     def type(self, text: str) -> None:
         self.driver.switch_to.active_element.send_keys(text)

@@ -1,5 +1,7 @@
-"""Shared by test_permalink_words.py and the tests that use its pages, fixtures and checks
-(moved out of the test module, unchanged: a test module imports no other test module)."""
+"""Shared by test_permalink_words.py (its stories run in Chromium and in WebKitGTK
+through the page API): the command line's refusals, and what the page shows of a
+permalink (the notice above the form and a field's refusal; the answer for the inputs
+it knows is the page API's answer_for), read with the page API."""
 
 from __future__ import annotations
 
@@ -8,9 +10,9 @@ import sys
 from typing import Any
 
 from calculators import PARAMETERS
-from tests.browser.widgets_helpers import (
-    ROOT,
-)
+from tests.browser.page_api import ENGINE_S, SitePage
+from tests.browser.widgets_helpers import ROOT
+from tests.webkit.webkit_calculators_helpers import REFUSAL
 
 LONG_NUMBER = "9" * 10_000
 
@@ -40,6 +42,14 @@ NOTICE_BODY = """
 """
 
 
-def notice(page: Any) -> dict[str, Any]:
-    result: dict[str, Any] = page.wait_for_function(f"() => {{ {NOTICE_BODY} }}").json_value()
-    return result
+def notice(page: SitePage) -> dict[str, Any]:
+    """The notice above the form (its words, and whether it shows), once the widget
+    has an answer or a refusal."""
+    said: dict[str, Any] = page.wait(NOTICE_BODY, what="the notice above the form", timeout=ENGINE_S)
+    return said
+
+
+def refusal(page: SitePage, field: str) -> dict[str, Any]:
+    """Wait until the main widget refuses ``field``; its message, and how it is shown."""
+    refused: dict[str, Any] = page.wait(REFUSAL, field, what=f"{field} refused", timeout=ENGINE_S)
+    return refused

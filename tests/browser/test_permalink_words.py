@@ -1,132 +1,157 @@
-"""What a permalink says about itself, in Chromium: the built site over HTTP.
+"""What a permalink says about itself: one story each, run in Chromium and in WebKitGTK
+(the page API of tests/browser/page_api.py), on the built site over HTTP.
 
 A typo in a permalink must not pass for an answer. A key that is no input here
 ("distanse") is named above the form while the inputs it does know are answered
 (a part with no name, "=5", is named in words; an empty one, "&&", is nothing);
-an input given twice ("distance=1&distance=30") is refused, in the words the
-command line uses for a flag given twice; a refused value is shown short, as
-``compute()`` shows it (a 10,000-digit number is not echoed whole). Every message
-and answer is compared to the command line's (``python -m calculators``), never to
-a string written here.
+the page's own keys (vs=, fight=) are not named; an input given twice
+("distance=1&distance=30") is refused, in the words the command line uses for a flag
+given twice; a refused value is shown short, as ``compute()`` shows it (a
+10,000-digit number is not echoed whole). Every message and answer is compared to
+the command line's (``python -m calculators``), never to a string written here.
+Each link is opened as a new page load (a player's shared link); a few are then
+changed in the address of the page already open (its fragment alone).
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
-from typing import Any
+from collections.abc import Callable
 
-import pytest
 from chq_site.widget.permalinks import base_values
 
-from tests.browser.permalink_words_helpers import LONG_NUMBER, LONG_WORD, notice, refused_at_the_command_line
-from tests.browser.widgets_helpers import (
-    PAGES,
-    POPSTATES,
-    TOLERANCE,
-    Session,
-    field_refusal,
-    fragment,
-    make_context,
-    reference,
-    same,
-    wait_for_inputs,
-    watch,
+from tests.browser.page_api import MAIN, SitePage
+from tests.browser.permalink_words_helpers import (
+    LONG_NUMBER,
+    LONG_WORD,
+    notice,
+    refusal,
+    refused_at_the_command_line,
 )
+from tests.browser.widgets_helpers import PAGES, TOLERANCE, fragment, reference, same
+
+TABLET = (820, 1180)
+NO_NAME = "A part of the link with no name (“=5”) is not an input here: the answer is for the inputs shown."
+NOTICE_SAYS = ("const n = document.querySelector('.chq-widget[data-mode=full] .chq-form__message');"
+               " return n && !n.hidden && n.textContent.includes(arguments[0]);")
 
 
-@pytest.fixture(scope="module")
-def session(browser: Any, site_url: str) -> Iterator[Session]:
-    """One page for the file, as test_widgets.py's (the engine loads once a page)."""
-    context, log = make_context(browser, site_url)
-    context.add_init_script(POPSTATES)
-    page = context.new_page()
-    shared = Session(context, page, log, site_url)
-    watch(page, shared.errors)
-    yield shared
-    context.close()
+def load(page: SitePage, path: str) -> None:
+    """``path`` as a new page load (a change of the fragment alone loads nothing),
+    after checking the script errors of the page it leaves."""
+    if page.run("return location.protocol") == "http:":
+        assert page.errors() == [], page.run("return location.href")
+    page.open("about:blank")
+    page.open(path)
 
 
-def test_a_key_that_is_no_input_is_named_and_the_others_answered(session: Session) -> None:
-    session.open(PAGES["spotting"], "distanse=30&cover=heavy", fresh=True)
+def set_fragment(page: SitePage, frag: str) -> None:
+    page.run("location.hash = arguments[0]", frag)
+
+
+def test_a_key_that_is_no_input_is_named_and_the_others_answered(site_page: Callable[..., SitePage]) -> None:
+    page = site_page(*TABLET)
+    load(page, PAGES["spotting"] + "#distanse=30&cover=heavy")
     want = reference("spotting", {**base_values("spotting"), "cover": "heavy"})
-    shown = wait_for_inputs(session.page, want["inputs"])
+    shown = page.answer_for(want["inputs"])
     assert same(json.loads(shown["result"]), want, 0.0) == []
-    said = notice(session.page)
+    said = notice(page)
     assert said["visible"], said
     assert "distanse (did you mean distance?) is not an input here" in said["text"], said
     # Editing the inputs writes an address without the typo: the notice goes with it.
-    session.page.locator(".chq-widget[data-mode=full] input[name=distance]").fill("30")
-    wait_for_inputs(session.page, {**want["inputs"], "distance": 30})
-    assert notice(session.page)["text"] == ""
-    assert "distanse" not in session.page.url
-    assert session.errors == []
+    page.fill(f"{MAIN} input[name=distance]", "30")
+    page.answer_for({**want["inputs"], "distance": 30})
+    assert notice(page)["text"] == ""
+    assert "distanse" not in page.run("return location.href")
+    # In the address of the page already open: a part with no name, then empty parts.
+    set_fragment(page, "distance=30&&=5")
+    page.wait(NOTICE_SAYS, "with no name", what="the notice of a part with no name")
+    assert notice(page)["text"] == NO_NAME
+    set_fragment(page, "distance=12&&cover=light&")
+    page.answer_for({"distance": 12, "cover": "light"})
+    assert notice(page)["text"] == ""
+    assert page.errors() == []
 
 
-def test_a_part_of_the_link_with_no_name_is_named_in_words(session: Session) -> None:
+def test_a_part_of_the_link_with_no_name_is_named_in_words(site_page: Callable[..., SitePage]) -> None:
     """"=5" names no input: the page says so in words (it once said " is not an input
     here", a name left blank), and answers the inputs it knows; a bare "&&" is an
     empty part, nothing at all (as URLSearchParams reads it)."""
     mechanic = "shell_then_assault"
-    session.open(PAGES[mechanic], "fire_dice=5&&=5", fresh=True)
+    page = site_page(*TABLET)
+    load(page, PAGES[mechanic] + "#fire_dice=5&&=5")
     want = reference(mechanic, {**base_values(mechanic), "fire_dice": 5})
-    shown = wait_for_inputs(session.page, want["inputs"])
+    shown = page.answer_for(want["inputs"])
     assert same(json.loads(shown["result"]), want, TOLERANCE[mechanic]) == []
-    said = notice(session.page)
+    said = notice(page)
     assert said["visible"], said
-    assert said["text"] == ("A part of the link with no name (“=5”) is not an input here:"
-                            " the answer is for the inputs shown."), said
-    session.open(PAGES[mechanic], "fire_dice=6&colour=red&=" + "x" * 10_000, fresh=True)
-    wait_for_inputs(session.page, {"fire_dice": 6})
-    text = notice(session.page)["text"]
+    assert said["text"] == NO_NAME, said
+    load(page, PAGES[mechanic] + "#fire_dice=6&colour=red&=" + "x" * 10_000)
+    page.answer_for({"fire_dice": 6})
+    text = notice(page)["text"]
     assert text.startswith("colour and a part of the link with no name (“=xxx"), text
     assert text.endswith("...”) are not inputs here: the answer is for the inputs shown."), text
     assert len(text) <= 200, text
-    session.open(PAGES[mechanic], "fire_dice=7&&&units=2&", fresh=True)
-    wait_for_inputs(session.page, {"fire_dice": 7, "units": 2})
-    assert notice(session.page)["text"] == ""
-    assert session.errors == []
+    load(page, PAGES[mechanic] + "#fire_dice=7&&&units=2&")
+    page.answer_for({"fire_dice": 7, "units": 2})
+    assert notice(page)["text"] == ""
+    assert page.errors() == []
 
 
-def test_the_pages_own_keys_are_not_named(session: Session) -> None:
+def test_the_pages_own_keys_are_not_named(site_page: Callable[..., SitePage]) -> None:
     """vs= (a pinned setup A) and fight= (a fight's taps) are the page's, not typos."""
     params = {"att_dice": 6, "def_dice": 5}
-    session.open(PAGES["close_assault"], fragment(params) + "&vs=att_dice%3D4%26def_dice%3D5&fight=",
-                 fresh=True)
-    wait_for_inputs(session.page, params)
-    assert notice(session.page)["text"] == ""
-    session.open(PAGES["close_assault"], fragment(params) + "&fihgt=da&vs=x&colour=red", fresh=True)
-    wait_for_inputs(session.page, params)
-    text = notice(session.page)["text"]
+    page = site_page(*TABLET)
+    load(page, PAGES["close_assault"] + "#" + fragment(params) + "&vs=att_dice%3D4%26def_dice%3D5&fight=")
+    page.answer_for(params)
+    assert notice(page)["text"] == ""
+    load(page, PAGES["close_assault"] + "#" + fragment(params) + "&fihgt=da&vs=x&colour=red")
+    page.answer_for(params)
+    text = notice(page)["text"]
     assert "fihgt and colour are not inputs here" in text, text
-    assert session.errors == []
+    assert page.errors() == []
 
 
-def test_an_input_given_twice_is_refused_in_the_command_lines_words(session: Session) -> None:
-    session.open(PAGES["spotting"], "distance=1&distance=30", fresh=True)
-    shown = field_refusal(session.page, "distance")
+def test_an_input_given_twice_is_refused_in_the_command_lines_words(site_page: Callable[..., SitePage]) -> None:
+    page = site_page(*TABLET)
+    load(page, PAGES["spotting"] + "#distance=1&distance=30")
+    shown = refusal(page, "distance")
     assert shown["message"] == refused_at_the_command_line(
         "spotting", "distance", "--distance=1", "--distance=30")
     assert shown["result"] is None and shown["invalid"]
-    session.open(PAGES["spotting"], "distance=18&cover=light&cover=light", fresh=True)
-    shown = field_refusal(session.page, "cover")  # even when both say the same
+    load(page, PAGES["spotting"] + "#distance=18&cover=light&cover=light")
+    shown = refusal(page, "cover")  # even when both say the same
     assert shown["message"] == refused_at_the_command_line(
         "spotting", "cover", "--distance=18", "--cover=light", "--cover=light")
-    assert session.errors == []
+    # In the address of the page already open.
+    set_fragment(page, "distance=18")
+    page.answer_for({"distance": 18})
+    set_fragment(page, "distance=1&distance=30")
+    shown = refusal(page, "distance")
+    assert shown["message"] == refused_at_the_command_line(
+        "spotting", "distance", "--distance=1", "--distance=30")
+    assert page.errors() == []
 
 
-def test_a_long_value_is_shown_short_as_compute_shows_it(session: Session) -> None:
+def test_a_long_value_is_shown_short_as_compute_shows_it(site_page: Callable[..., SitePage]) -> None:
+    page = site_page(*TABLET)
     for field, text, others in (("distance", LONG_NUMBER, {}), ("cover", LONG_WORD, {"distance": 18}),
                                 ("distance", "1" + "0" * 39 + "x", {})):
         flags = [f"--{name}={value}" for name, value in {**others, field: text}.items()]
-        session.open(PAGES["spotting"], fragment({**others, field: text}), fresh=True)
-        shown = field_refusal(session.page, field)
+        load(page, PAGES["spotting"] + "#" + fragment({**others, field: text}))
+        shown = refusal(page, field)
         assert shown["message"] == refused_at_the_command_line("spotting", field, *flags)
         assert len(shown["message"]) <= 200, shown["message"]
     # Typed into the field (not a permalink): the same message, short.
-    box = session.page.locator(".chq-widget[data-mode=full] input[name=distance]")
-    box.fill(LONG_NUMBER)
-    box.press("Tab")
-    shown = field_refusal(session.page, "distance")
+    page.fill(f"{MAIN} input[name=distance]", LONG_NUMBER)
+    page.press("Tab")
+    shown = refusal(page, "distance")
     assert shown["message"] == refused_at_the_command_line("spotting", "distance", f"--distance={LONG_NUMBER}")
-    assert session.errors == []
+    # In the address of the page already open.
+    set_fragment(page, "distance=18")
+    page.answer_for({"distance": 18})
+    set_fragment(page, f"distance={LONG_NUMBER}")
+    shown = refusal(page, "distance")
+    assert shown["message"] == refused_at_the_command_line("spotting", "distance", f"--distance={LONG_NUMBER}")
+    assert len(shown["message"]) <= 200, shown["message"]
+    assert page.errors() == []

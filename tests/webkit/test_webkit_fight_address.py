@@ -1,12 +1,7 @@
-"""What a permalink says about itself, and a fight kept in the address, in WebKit
-(Safari's engine), Pyodide and all: the WebKit lane of
-tests/browser/test_permalink_words.py and tests/browser/test_fight_address.py.
+"""A fight kept in the address, in WebKit (Safari's engine), Pyodide and all: the
+WebKit lane of tests/browser/test_fight_address.py (what a permalink says about
+itself is one story for both engines: tests/browser/test_permalink_words.py).
 
-* a key that is no input ("distanse") is named, and the inputs it knows answered
-  (compute()'s answer); a part with no name ("=5") is named in words, and an empty
-  part ("&&") is nothing;
-* an input given twice is refused in the command line's words for a flag given
-  twice; a 10,000-digit number's refusal is the command line's, short;
 * a fight of three draws survives a reload, and its address opened in a new
   browser shows the same fight (log, round, and compute()'s dice, TN and odds);
 * a fight's address opened by the next build (another default, other rules) shows
@@ -16,13 +11,11 @@ tests/browser/test_permalink_words.py and tests/browser/test_fight_address.py.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from chq_site.widget.permalinks import base_values
 
 from tests.browser import fight_helpers as F
 from tests.browser.fight_address_helpers import ROUND_4, THREE_DRAWS
@@ -33,18 +26,13 @@ from tests.browser.next_build_helpers import (
     SAVED_ELSEWHERE,
     next_fight_build,
 )
-from tests.browser.permalink_words_helpers import LONG_NUMBER, NOTICE_BODY, refused_at_the_command_line
 from tests.browser.site_helpers import url
-from tests.browser.widgets_helpers import PAGES, fragment, same
-from tests.webkit.driver import ENGINE_TIMEOUT_S, STEP_TIMEOUT_S, page_errors, run_js, wait_js, widget_when
+from tests.browser.widgets_helpers import fragment
+from tests.webkit.driver import STEP_TIMEOUT_S, page_errors, run_js, wait_js
 from tests.webkit.probe import ProbeServer
-from tests.webkit.webkit_calculators_helpers import REFUSAL, SHOWS, expected
 from tests.webkit.webkit_fight_helpers import check_round, tap
 
 TABLET = (820, 1180)
-# The notice, once it says arguments[0].
-NOTICE_SAYS = (f"const said = (() => {{ {NOTICE_BODY} }})();"
-               " return said && said.text.includes(arguments[0]) && said;")
 
 
 @pytest.fixture(scope="module")
@@ -53,38 +41,6 @@ def next_probe_site(built_site: Path, tmp_path_factory: pytest.TempPathFactory) 
     site = next_fight_build(built_site, tmp_path_factory.mktemp("next") / "site")
     with ProbeServer(site) as server:
         yield server.origin + "/"
-
-
-def test_permalink_words_in_webkit(probe_site: str, new_webkit: Callable[..., Any]) -> None:
-    driver = new_webkit(*TABLET)
-    driver.get(url(probe_site, PAGES["spotting"]) + "#distanse=30&cover=heavy")
-    params = {**base_values("spotting"), "cover": "heavy"}
-    shown = widget_when(driver, f"{SHOWS} && r.source === 'engine'", params, "spotting",
-                        what="the engine's answer for the inputs the link knows")
-    assert same(json.loads(shown["result"]), expected("spotting", params), 0.0) == []
-    said = wait_js(driver, NOTICE_BODY, what="the notice")
-    assert said["visible"] and "distanse (did you mean distance?) is not an input here" in said["text"], said
-
-    run_js(driver, "location.hash = arguments[0]", "distance=30&&=5")
-    said = wait_js(driver, NOTICE_SAYS, "with no name", explain=NOTICE_BODY,
-                   what="the notice of a part with no name")
-    assert said["text"] == ("A part of the link with no name (“=5”) is not an input here:"
-                            " the answer is for the inputs shown."), said
-    run_js(driver, "location.hash = arguments[0]", "distance=12&&cover=light&")
-    widget_when(driver, SHOWS, {"distance": 12, "cover": "light"}, "spotting", what="an empty part: nothing")
-    assert wait_js(driver, NOTICE_BODY, what="the notice")["text"] == ""
-
-    run_js(driver, "location.hash = arguments[0]", "distance=1&distance=30")
-    refused = wait_js(driver, REFUSAL, "distance", timeout=ENGINE_TIMEOUT_S, what="distance given twice")
-    assert refused["message"] == refused_at_the_command_line(
-        "spotting", "distance", "--distance=1", "--distance=30"), refused
-
-    run_js(driver, "location.hash = arguments[0]", f"distance={LONG_NUMBER}")
-    refused = wait_js(driver, REFUSAL, "distance", timeout=ENGINE_TIMEOUT_S,
-                      what="a 10,000-digit distance refused")
-    assert refused["message"] == refused_at_the_command_line("spotting", "distance", f"--distance={LONG_NUMBER}")
-    assert len(refused["message"]) <= 200
-    assert page_errors(driver) == []
 
 
 def start_fight(probe_site: str, new_webkit: Callable[..., Any]) -> Any:
