@@ -71,6 +71,28 @@ def test_a_tracked_fight_shows_what_compute_gives_at_each_step(
     assert page.errors() == []
 
 
+def test_a_panel_button_keeps_its_focus_while_the_engine_loads(site_page: Callable[..., SitePage]) -> None:
+    """While the engine loads, its state changes every second (the time it has taken)
+    and at each part of a download. The panel was drawn anew at each change, its buttons
+    replaced: a keyboard player's focus fell to the page's body every second, and a tap
+    straddling a redraw was lost (WebKit's driver found the button gone between finding
+    and clicking it). The panel shows the engine's phase alone, and is drawn anew when
+    that changes."""
+    page = site_page(engine_files="held")
+    open_fight(page, F.PARAMS)
+    tap_panel(page, F.START)
+    panel_at(page, "waiting", 1)
+    page.run("const b = document.querySelector(arguments[0]); b.focus(); window.chqFocused = b;"
+             " window.chqFocusedAt = window.__chqEngine.state.elapsed;", f"{MAIN} {F.DRAW_ATTACKER_FEWER[0]}")
+    page.wait("return window.__chqEngine.state.elapsed >= window.chqFocusedAt + 2"
+              " && window.__chqEngine.state.phase === 'loading';", what="two more seconds of the engine loading")
+    kept = page.run("const b = window.chqFocused;"
+                    " return {connected: b.isConnected, focused: document.activeElement === b,"
+                    " active: document.activeElement.outerHTML.slice(0, 80)};")
+    assert kept["connected"] and kept["focused"], (page.engine, kept)
+    assert page.errors() == []
+
+
 def test_undo_and_new_fight(site_page: Callable[..., SitePage]) -> None:
     page = site_page()
     open_fight(page, F.PARAMS)

@@ -56,6 +56,7 @@ class Fight {
     this.view = new FightView(widget.root, widget.uid, widget.spec,
                               (action, value) => widget.guard(() => this.act(action, value)));
     this.unsubscribe = null;
+    this.phase = null; // the engine's phase the panel was last drawn for
   }
 
   mount() {
@@ -72,6 +73,11 @@ class Fight {
       return;
     }
     if (state.phase === "failed") this.failed = state.message || "it stopped";
+    // The panel shows the engine's phase alone: it is drawn anew when that changes, not at
+    // each second or byte of a start (a redraw replaces its buttons: the focus on one, or
+    // a tap under way, would be lost).
+    if (state.phase === this.phase) return;
+    this.phase = state.phase;
     if (this.base) this.render();
   }
 
