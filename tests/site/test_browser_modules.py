@@ -82,6 +82,16 @@ def test_every_stylesheet_is_listed_once() -> None:
     assert sorted(listed_css()) == found and len(set(listed_css())) == len(found)
 
 
+def test_no_text_decoration_shorthand_with_a_style() -> None:
+    """WebKit, as Safari, drops ``text-decoration`` with more than its line (a style, a
+    thickness after it): the whole declaration, so a dotted underline was no underline
+    there. The longhands say the same in every engine (tests/browser/test_underlines.py)."""
+    found = [f"{rel(p)}: {m.group(0)}" for p in sorted(SOURCES.glob("*/*.css"))
+             for m in re.finditer(r"(?<![-\w])text-decoration\s*:([^;!}]*)", p.read_text(encoding="utf-8"))
+             if len(m.group(1).split()) > 1]
+    assert found == []
+
+
 def test_every_import_names_a_module_that_is_there() -> None:
     for module in [*modules(), *worker_modules()]:
         for target in IMPORT.findall(module.read_text(encoding="utf-8")):
