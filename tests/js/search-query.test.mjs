@@ -8,7 +8,8 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import MiniSearch from "minisearch";
 import { INDEX_OPTIONS } from "../../build/chq_site/search/worker/options.js";
-import { answer, mark, nearness, oneEdit, parse } from "../../build/chq_site/search/worker/query.js";
+import { answer, oneEdit, parse } from "../../build/chq_site/search/worker/query.js";
+import { mark, nearness } from "../../build/chq_site/search/worker/text-words.js";
 import { processTerm, stem, swaps } from "../../build/chq_site/search/worker/text.js";
 import { serve } from "../../build/chq_site/search/worker/worker.js";
 

@@ -8,7 +8,8 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import MiniSearch from "minisearch";
 import { INDEX_OPTIONS } from "../../build/chq_site/search/worker/options.js";
-import { answer, nearness, phraseParts, standsFor } from "../../build/chq_site/search/worker/query.js";
+import { answer, phraseParts, standsFor } from "../../build/chq_site/search/worker/query.js";
+import { nearness } from "../../build/chq_site/search/worker/text-words.js";
 import { processTerm } from "../../build/chq_site/search/worker/text.js";
 
 const INTENT = { words: ["odds", "chance"], phrases: ["will my"], boost: 50, prefix: "calculators/" };
