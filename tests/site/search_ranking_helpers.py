@@ -11,6 +11,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 ANSWERS = ROOT / "tests" / "js" / "search-answers.mjs"
 QUESTIONS = ROOT / "tests" / "fixtures" / "player_questions.json"
+EXCERPT_JS = ROOT / "build" / "chq_site" / "search" / "worker" / "excerpt.js"
 
 # The player questions right first, at least: what this search reaches (118 of 130:
 # 100 of the first 110, 18 of round 2's 20), so that a change that loses one fails.

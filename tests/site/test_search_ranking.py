@@ -21,6 +21,7 @@ written later, before the search was tuned for them; 20 and more hold a typo.
 
 from __future__ import annotations
 
+import html
 import json
 import re
 from pathlib import Path
@@ -29,6 +30,7 @@ import pytest
 
 from tests.site.search_ranking_helpers import (
     BAR,
+    EXCERPT_JS,
     NOT_YET,
     QUERIES,
     RIGHT_AT_LEAST,
@@ -139,6 +141,33 @@ def test_snippets_are_the_matching_text(built_site: Path) -> None:
         best = found[query]["best"]
         assert "Source:" not in best["text"], query
         assert "<mark>" in best["text"] + best["title"], f"{query!r}: the first snippet marks nothing"
+
+
+def test_every_result_shows_an_excerpt_of_its_section(built_site: Path) -> None:
+    """A result's text is an excerpt of its section's (excerpt.js), not the whole: at
+    most EXCERPT_MOST characters and the word it ends in, its tags all closed, and
+    the first word found in it when its text holds one."""
+    most = int(re.search(r"EXCERPT_MOST = (\d+)", EXCERPT_JS.read_text(encoding="utf-8"))[1])
+    answers = node_answers(built_site, [q["q"] for q in questions()])
+    cut = 0
+    for question in questions():
+        text = answers[question["q"]]["best"]["text"]
+        shown = html.unescape(re.sub(r"<[^>]*>", "", text)).removesuffix(" …").removesuffix("…")
+        assert len(shown) <= most + max(map(len, shown.split() or [""])), (question["q"], len(shown))
+        assert _balanced(text), (question["q"], text)
+        cut += "…" in text
+    assert cut, "no best result was long enough to be cut: the check checks nothing"
+
+
+def _balanced(markup: str) -> bool:
+    """Whether every tag opened in ``markup`` is closed, in order."""
+    opened: list[str] = []
+    for closing, name in re.findall(r"<(/?)([a-z][a-z0-9]*)[^>]*>", markup):
+        if not closing:
+            opened.append(name)
+        elif not opened or opened.pop() != name:
+            return False
+    return not opened
 
 
 def test_no_missing_for_words_not_typed(built_site: Path) -> None:

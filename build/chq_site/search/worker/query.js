@@ -23,9 +23,11 @@
  *   players' words of build/chq_site/search/search_words.py). Asked for odds, where a
  *   calculator holds every word typed, the calculators come before the rules.
  * - Material's result: entries grouped by page, the page's best first; each with
- *   its words marked, and "terms" naming only words the player typed (Material lists
+ *   its words marked, its text cut to an excerpt from the first word found
+ *   (excerpt.js), and "terms" naming only words the player typed (Material lists
  *   a false one as "Missing:").
  */
+import { excerpt } from "./excerpt.js";
 import { mark, nearness, termOf } from "./text-words.js";
 import { processTerm, swaps, words } from "./text.js";
 
@@ -294,7 +296,7 @@ export function answer({ engine, docs, intent = DEFAULT_INTENT, players, suggest
       if (held.has(i)) termsShown[shown || word] = true;
       else termsShown[word] = false;
     });
-    const item = { location: doc.location, title: title.html, text: text.html, score, terms: termsShown };
+    const item = { location: doc.location, title: title.html, text: excerpt(text.html), score, terms: termsShown };
     if (suggest) printedOf.set(item, printed);
     if (odds && calculator && share === 1) calculatorHoldsAll = true;
     if (globalThis.__WHY) item.why = { bm25: hit.score, boost: doc.boost, share, inTitle, near, match: hit.match };
@@ -306,7 +308,7 @@ export function answer({ engine, docs, intent = DEFAULT_INTENT, players, suggest
     // Material shows a group under its page's entry: one must be there.
     if (!items.some((item) => item.location === page) && at.has(page)) {
       const doc = at.get(page);
-      items.push({ location: doc.location, title: doc.title, text: doc.text, score: 0, terms: {} });
+      items.push({ location: doc.location, title: doc.title, text: excerpt(doc.text), score: 0, terms: {} });
     }
   }
   // Asked for odds, where a calculator holds every word typed, the calculators come
