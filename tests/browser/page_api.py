@@ -79,6 +79,30 @@ FILL = ("const f = document.querySelector(arguments[0]); f.focus(); f.select();"
         " document.execCommand('insertText', false, arguments[1]);")
 
 
+# A tap on a link to arguments[0] (Material's instant navigation takes it), the page's
+# content before it remembered; and the new page's content in, at that address.
+GO = ("window.__chqBefore = document.querySelector('[data-md-component=container]');"
+      " const a = document.createElement('a'); a.href = arguments[0];"
+      " document.body.append(a); a.click(); a.remove();")
+# (window.__chqBefore is this document's: a page loaded anew instead has none.)
+ARRIVED = ("const c = document.querySelector('[data-md-component=container]');"
+           " if (!('__chqBefore' in window)) throw new Error('the page was loaded anew, not navigated to');"
+           " return location.href === arguments[0] && !!c && c !== window.__chqBefore;")
+
+
+def as_function(body: str) -> str:
+    """A function body (``return ...``, its arguments as ``arguments[i]``) as the
+    function Playwright's evaluate takes (the arguments given as one list)."""
+    return f"(args) => (function () {{ {body} }}).apply(null, args)"
+
+
+def follow_link(page: Any, href: str) -> None:
+    """Playwright's ``page`` follows a link to ``href`` inside the site as a tap does
+    (:meth:`SitePage.go`), for a story on Playwright's own page."""
+    page.evaluate(as_function(GO), [href])
+    page.wait_for_function(as_function(ARRIVED), arg=[href], timeout=STEP_S * 1000)
+
+
 class SitePage(ABC):
     """A browser tab on the built site. ``engine`` is ``"chromium"`` or ``"webkit"``."""
 
@@ -152,6 +176,14 @@ class SitePage(ABC):
     @abstractmethod
     def release_site_script(self) -> None:
         """Let the site's held script through (``site_script="held"``)."""
+
+    def go(self, path: str) -> None:
+        """Follow a link to ``path`` inside the site, as a player's tap does: Material's
+        instant navigation swaps the new page's content in, and the document, its
+        scripts and its engine stay (one engine's start serves every page a story
+        walks through). Returns once the new page's content is in."""
+        self.run(GO, url(self.base, path))
+        self.wait(ARRIVED, url(self.base, path), what=f"the site's own navigation to {path}")
 
     def settle(self) -> None:
         """Wait until no transition or animation runs (Material's header title slides
@@ -252,9 +284,7 @@ class ChromiumPage(SitePage):
         # A page whose script is held does not load until it is let through.
         self.page.goto(url(self.base, path), wait_until="load" if self._script_held is None else "commit")
 
-    @staticmethod
-    def _function(body: str) -> str:
-        return f"(args) => (function () {{ {body} }}).apply(null, args)"
+    _function = staticmethod(lambda body: as_function(body))
 
     def run(self, body: str, *args: Any) -> Any:
         return self.page.evaluate(self._function(body), list(args))

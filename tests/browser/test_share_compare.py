@@ -58,40 +58,43 @@ ONE_SETUP = ("const r = document.querySelector(arguments[0]);"
              " && r.querySelector('[data-action=pin]').getAttribute('aria-pressed') === 'false';")
 
 
-@pytest.mark.parametrize("mechanic", [c[0] for c in CHANGES])
-def test_pin_change_and_reopen_shows_both_setups(mechanic: str, site_page: Callable[..., SitePage]) -> None:
-    _, a, change, b = BY_NAME[mechanic]
+def test_pin_change_and_reopen_shows_both_setups(site_page: Callable[..., SitePage]) -> None:
+    """Every calculator in turn, walked in one tab as a player taps from one to the
+    next (the site's own navigation: the engine starts once), and its permalink in a
+    second tab: opened fresh for the first calculator, followed there as a link for
+    the rest."""
     page = site_page()
-    page.open(at(mechanic, a))
-    page.answer_for(a)
-    assert page.run(PRESSED, PIN) == "false"
-    assert page.run("return document.querySelector(arguments[0]).hidden", f"{MAIN} [data-compare]")
-    page.tap(PIN)
-    snap = sides_shown(page, a)
-    assert snap["pressed"] == "true"
-    check_panel(mechanic, a, a, snap, "just pinned")
-    assert "same inputs" in snap["text"]
-
-    page.tap(change_selector(change, b))
-    snap = sides_shown(page, b)
-    check_panel(mechanic, a, b, snap, "after the change")
-    link = snap["href"]
-    assert link == page.run("return location.href")
-    check_vs(mechanic, snap["hash"], a)
-
-    # The permalink in a fresh browser: both setups, from its own engine.
     other = site_page()
-    other.open(at(mechanic, link.split("#", 1)[1]))
-    shown = sides_shown(other, b)
-    check_panel(mechanic, a, b, shown, "reopened")
-    assert shown["href"] == link, "opening the permalink changed it"
-    assert other.errors() == []
+    for step, (mechanic, a, change, b) in enumerate(CHANGES):
+        (page.go if step else page.open)(at(mechanic, a))
+        page.answer_for(a)
+        assert page.run(PRESSED, PIN) == "false", mechanic
+        assert page.run("return document.querySelector(arguments[0]).hidden", f"{MAIN} [data-compare]"), mechanic
+        page.tap(PIN)
+        snap = sides_shown(page, a)
+        assert snap["pressed"] == "true", mechanic
+        check_panel(mechanic, a, a, snap, "just pinned")
+        assert "same inputs" in snap["text"], mechanic
 
-    # Unpin: one setup again, and vs= leaves the address; B stays.
-    page.tap(PIN)
-    page.wait(ONE_SETUP, MAIN, what="one setup again", timeout=STEP_S)
-    page.answer_for(b)
+        page.tap(change_selector(change, b))
+        snap = sides_shown(page, b)
+        check_panel(mechanic, a, b, snap, "after the change")
+        link = snap["href"]
+        assert link == page.run("return location.href"), mechanic
+        check_vs(mechanic, snap["hash"], a)
+
+        # The permalink in the other tab: both setups, from that tab's own engine.
+        (other.go if step else other.open)(at(mechanic, link.split("#", 1)[1]))
+        shown = sides_shown(other, b)
+        check_panel(mechanic, a, b, shown, "reopened")
+        assert shown["href"] == link, f"{mechanic}: opening the permalink changed it"
+
+        # Unpin: one setup again, and vs= leaves the address; B stays.
+        page.tap(PIN)
+        page.wait(ONE_SETUP, MAIN, what=f"{mechanic}: one setup again", timeout=STEP_S)
+        page.answer_for(b)
     assert page.errors() == []
+    assert other.errors() == []
 
 
 def test_bad_vs_names_itself(site_page: Callable[..., SitePage]) -> None:
