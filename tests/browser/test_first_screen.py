@@ -1,8 +1,9 @@
 """Calculator first: every calculator page opens with its answer and its first input on
 a phone's first screen (390x844; WebKit's narrowest window, about 450 px wide), and with
 the answer and every main input on a tablet's (820x1180); while the engine is still
-loading (its files held: the build's answer shows) and once it has answered. One
-story, run in Chromium and in WebKitGTK (the page API of tests/browser/page_api.py).
+loading (its files held: the build's answer shows; each page loaded anew) and once it
+has answered (each page reached by a link from the one before, as a player moves on:
+one engine start). One story, run in Chromium and in WebKitGTK (the page API of tests/browser/page_api.py).
 
 The pages are every page of the navigation holding a calculator, checked against the
 calculators the package declares (a new one is measured without a word here).
@@ -51,10 +52,11 @@ def test_the_answer_and_the_inputs_are_on_the_first_screen(
         assert shown["source"] == "build" and shown["engine"] in ("idle", "loading", "error"), shown
         problems += first_screen_problems(shown, path, tablet=tablet)
         assert page.errors() == [], path
-    # Once the engine has answered (each page anew: a page loads its own engine).
+    # Once the engine has answered: the first page loaded anew (its own engine), each
+    # next one reached by a link, as a player moves on (the engine stays).
     page.release_engine_files()
-    for path in CALCULATOR_PAGES.values():
-        page.open(path)
+    for step, path in enumerate(CALCULATOR_PAGES.values()):
+        (page.go if step else page.open)(path)
         shown = page.wait(ENGINE_ANSWERED, what=f"/{path}: the engine's answer", timeout=ENGINE_S)
         problems += first_screen_problems(shown, path, tablet=tablet)
         assert page.errors() == [], path
