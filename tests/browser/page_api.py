@@ -21,6 +21,7 @@ import contextlib
 import json
 from abc import ABC, abstractmethod
 from pathlib import Path
+from collections.abc import Iterable, Iterator
 from typing import Any
 
 from selenium.webdriver.common.by import By
@@ -31,6 +32,8 @@ from tests.webkit.driver import narrowest_viewport, page_errors, wait_js
 
 #: The main calculator of a calculator page.
 MAIN = ".chq-widget[data-mode=full]"
+#: The site's "not found" page (no link of the site leads to it).
+NOT_FOUND = "404.html"
 #: A step's ceiling (s): a tap's effect, a field's message. Ceilings, not sleeps.
 STEP_S = 30.0
 #: The engine's ceiling (s): Pyodide's start under load, in either engine.
@@ -184,6 +187,16 @@ class SitePage(ABC):
         walks through). Returns once the new page's content is in."""
         self.run(GO, url(self.base, path))
         self.wait(ARRIVED, url(self.base, path), what=f"the site's own navigation to {path}")
+
+    def walk(self, paths: Iterable[str]) -> Iterator[str]:
+        """Each of ``paths`` in turn, as a player moves through the site: the first
+        loaded, each next one reached by a link from the one before (:meth:`go`: one
+        engine start for them all); the not-found page, which no link leads to,
+        loaded, and last (a link from it is no link of the site)."""
+        ordered = sorted(paths, key=lambda path: path == NOT_FOUND)
+        for step, path in enumerate(ordered):
+            (self.go if step and path != NOT_FOUND else self.open)(path)
+            yield path
 
     def settle(self) -> None:
         """Wait until no transition or animation runs (Material's header title slides

@@ -19,7 +19,7 @@ import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests.browser.axe_helpers import AXE
-from tests.browser.page_api import follow_link
+from tests.browser.page_api import NOT_FOUND, follow_link
 from tests.browser.card_helpers import (
     UNDER_POINTER,
     wait_for_animations,
@@ -34,7 +34,6 @@ from tests.browser.site_helpers import (
 )
 
 VIEWPORTS = {"desktop": (1366, 1024), "phone": (390, 844)}
-NOT_FOUND = "404.html"
 # Typed into the search of a rules page: many results, each with marked words, and a
 # calculator among them.
 SEARCH_QUERY = "close assault odds"

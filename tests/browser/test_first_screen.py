@@ -55,8 +55,7 @@ def test_the_answer_and_the_inputs_are_on_the_first_screen(
     # Once the engine has answered: the first page loaded anew (its own engine), each
     # next one reached by a link, as a player moves on (the engine stays).
     page.release_engine_files()
-    for step, path in enumerate(CALCULATOR_PAGES.values()):
-        (page.go if step else page.open)(path)
+    for path in page.walk(CALCULATOR_PAGES.values()):
         shown = page.wait(ENGINE_ANSWERED, what=f"/{path}: the engine's answer", timeout=ENGINE_S)
         problems += first_screen_problems(shown, path, tablet=tablet)
         assert page.errors() == [], path

@@ -9,7 +9,8 @@ and checks in readable_helpers.py), but one, which only Chromium's driver can te
 * Compare on a phone: A and B on one line of a bar about 100 px tall, B − A as the
   figures shown, and no bar drawn for a row A cannot reach.
 * At a phone's width every table of every page fits its box or says it scrolls
-  sideways, none scrolls the page, none has an empty header cell.
+  sideways, none scrolls the page, none has an empty header cell (the pages walked
+  as a player moves, by links: page_api's walk).
 * With JavaScript off (Chromium only: WebDriver cannot turn it off) the tables keep
   their text and the page does not scroll sideways.
 
@@ -100,8 +101,7 @@ def test_every_table_fits_or_says_it_scrolls(built_site: Path, site_page: Callab
     page = site_page(*PHONE)
     problems: list[str] = []
     counted = {"tables": 0, "scrolling": 0}
-    for path in built_pages(built_site):
-        page.open(path)
+    for path in page.walk(built_pages(built_site)):
         if page.run("return Boolean(document.querySelector(arguments[0]))", MAIN):
             page.wait(ENGINE_WHOLE, MAIN, what=f"{path}: the engine's whole answer", timeout=ENGINE_S)
         else:
