@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from tests.browser import fight_helpers as F
@@ -40,11 +41,15 @@ def new_page(browser: Any, site_url: str, address: str) -> tuple[Any, Any, list[
     return context, page, errors
 
 
-def three_draws(page: Any) -> dict[str, Any]:
+def three_draws(page: Any, tap: Callable[..., None] = tap,
+                check: Callable[..., dict[str, Any]] = check_round) -> dict[str, Any]:
+    """A fight started and three draws tapped, each round checked against compute()
+    (``tap`` and ``check``: fight_helpers' on a Playwright page, by default; its
+    ``tap_panel`` and ``round_shown`` on the page API)."""
     tap(page, F.START)
-    check_round(page, F.PARAMS, F.ROUND_1, 1)
+    check(page, F.PARAMS, F.ROUND_1, 1)
     for round_, (draw, state) in enumerate(THREE_DRAWS, start=2):
         tap(page, *draw)
-        shown = check_round(page, F.PARAMS, state, round_)
+        shown = check(page, F.PARAMS, state, round_)
     assert len(shown["log"]) == 3, shown["log"]
     return shown

@@ -1,5 +1,5 @@
-"""The next build of the site, for links made by one build and opened by another (both
-lanes: tests/browser/test_fight_address.py, tests/webkit/test_webkit_fight_address.py).
+"""The next build of the site, for links made by one build and opened by another
+(tests/browser/test_fight_address.py, in both engines).
 
 A player's link outlives the build that made it: the site is updated, and a fight
 saved in an address last week opens on this week's pages. ``next_build`` makes such a

@@ -125,6 +125,10 @@ class SitePage(ABC):
         """Load ``path`` (relative to the site, with any ``#fragment``)."""
 
     @abstractmethod
+    def reload(self) -> None:
+        """Reload the page, as the browser's Reload does (its address kept)."""
+
+    @abstractmethod
     def run(self, body: str, *args: Any) -> Any:
         """Run a function body in the page; return its (JSON) value."""
 
@@ -299,6 +303,9 @@ class ChromiumPage(SitePage):
 
     _function = staticmethod(lambda body: as_function(body))
 
+    def reload(self) -> None:
+        self.page.reload(wait_until="load")
+
     def run(self, body: str, *args: Any) -> Any:
         return self.page.evaluate(self._function(body), list(args))
 
@@ -369,6 +376,9 @@ class WebKitPage(SitePage):
 
     def open(self, path: str) -> None:
         self.driver.get(url(self.base, path))
+
+    def reload(self) -> None:
+        self.driver.refresh()
 
     def run(self, body: str, *args: Any) -> Any:
         return self.driver.execute_script(body, *args)
