@@ -29,6 +29,14 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
     def log_message(self, format: str, *args: object) -> None:
         pass
 
+    def handle_one_request(self) -> None:
+        # A server whose line is cut (StaticServer.cut) closes each connection without
+        # an answer: a fetch fails, as offline.
+        if getattr(self.server, "cut", False):
+            self.close_connection = True
+            return
+        super().handle_one_request()
+
 
 class QuietHTTPServer(http.server.ThreadingHTTPServer):
     """Does not print a traceback when the browser drops a connection mid-file
@@ -40,7 +48,9 @@ class QuietHTTPServer(http.server.ThreadingHTTPServer):
 
 
 class StaticServer:
-    """A threaded HTTP server for one folder on 127.0.0.1 (a free port)."""
+    """A threaded HTTP server for one folder on 127.0.0.1 (a free port). Setting
+    ``httpd.cut`` makes it close every connection without an answer (the device
+    offline, the way both browsers' drivers can show it) until it is unset."""
 
     def __init__(self, directory: Path) -> None:
         handler = functools.partial(SiteHandler, directory=str(directory))

@@ -1,5 +1,5 @@
-"""Shared by test_offline_damage.py and the tests that use its pages, fixtures and checks
-(moved out of the test module, unchanged: a test module imports no other test module)."""
+"""What test_offline_damage.py's story does on the page API (tests/browser/page_api.py),
+in either engine: the saved copy damaged, the calculator opened, the copy checked."""
 
 from __future__ import annotations
 
@@ -7,9 +7,9 @@ from pathlib import Path
 from typing import Any
 
 from tests.browser.engine_integrity_helpers import engine_file
-from tests.browser.engine_start_helpers import FULL_BOOT_MS, wait_for
-from tests.browser.offline_helpers import CALCULATOR, make_context, wait_ready_offline
+from tests.browser.offline_helpers import CALCULATOR, READY_OFFLINE
 from tests.browser.offline_integrity_helpers import listed
+from tests.browser.page_api import ENGINE_S, SitePage
 from tests.browser.site_helpers import url
 
 # The notice offline.js shows when part of the saved copy is damaged.
@@ -17,8 +17,21 @@ DAMAGED_NOTICE = ".chq-update--damaged"
 
 
 # How long the service worker may take to keep the good copy after the engine had it.
-HEAL_MS = 30_000
+HEAL_S = 30.0
 
+# The main widget's engine once ready or failed, how it started, and its status's words.
+ENGINE_SETTLED = """
+const r = document.querySelector('.chq-widget[data-mode=full]');
+if (!r || !['ready', 'error'].includes(r.dataset.engine)) return null;
+return {engine: r.dataset.engine, boot: r.dataset.engineBoot || null,
+        status: r.querySelector('.chq-status__text').textContent};
+"""
+
+# The notice that part of the saved copy is damaged, once on screen: its words.
+NOTICE = f"""
+const n = document.querySelector('{DAMAGED_NOTICE}');
+return n && n.getBoundingClientRect().height > 0 ? n.textContent : null;
+"""
 
 # Flips ``count`` bytes in the middle of the saved copy of ``address``, in every cache
 # of the site: the same size, other bytes. Returns the size.
@@ -62,24 +75,30 @@ def engine_address(site: Path, kind: str) -> str:
     return engine_file(site, kind).relative_to(site).as_posix()
 
 
-def flip(page: Any, site: Path, base: str, address: str) -> None:
+def flip(page: SitePage, site: Path, address: str) -> None:
     """Damage the saved copy of ``address`` in place: 100 bytes flipped, same size."""
     _digest, size = listed(site, address)
-    assert page.evaluate(FLIP, [url(base, address), 100]) == size
+    assert page.run(f"return ({FLIP})(arguments[0]);", [url(page.base, address), 100]) == size
 
 
-def open_calculator(page: Any, base: str) -> dict[str, Any]:
+def open_calculator(page: SitePage) -> dict[str, Any]:
     """Open the calculator (a page load, from another page); once its engine is ready
-    or failed, the widget's state (boot: snapshot | full)."""
-    page.goto(url(base, "rules/units/"))
-    page.goto(url(base, CALCULATOR))
-    return wait_for(page, "r.engine === 'ready' || r.engine === 'error'", FULL_BOOT_MS)
+    or failed, the widget's engine, how it started (boot: snapshot | full) and its
+    status's words."""
+    page.open("rules/units/")
+    page.open(CALCULATOR)
+    shown: dict[str, Any] = page.wait(ENGINE_SETTLED, timeout=ENGINE_S, what="the engine ready or failed")
+    return shown
 
 
-def saved_site(browser: Any, base: str) -> tuple[Any, Any]:
-    """A context and its page once the whole site is saved (a calculator visited first)."""
-    context = make_context(browser, base)
-    page = context.new_page()
-    page.goto(url(base, CALCULATOR))
-    wait_ready_offline(page)
-    return context, page
+def saved_site(page: SitePage) -> None:
+    """The whole site saved on ``page``'s device (a calculator visited first)."""
+    page.open(CALCULATOR)
+    page.wait(READY_OFFLINE, timeout=ENGINE_S, what='the header\'s "Ready offline"')
+
+
+def saved_is(page: SitePage, site: Path, address: str, timeout: float = HEAL_S) -> None:
+    """Wait until the saved copy of ``address`` is the build's, byte for byte."""
+    digest, _size = listed(site, address)
+    page.wait(f"return ({SAVED_IS})([arguments[0], arguments[1]]);", url(page.base, address), digest,
+              timeout=timeout, what=f"the saved copy of {address} to be the build's")

@@ -120,6 +120,13 @@ class SitePage(ABC):
         self.server.httpd.shutdown()
         self.server.httpd.server_close()
 
+    def set_online(self, online: bool) -> None:
+        """Cut this page's own server's line, or mend it (``own_server=True``): while
+        cut, every request fails as offline (the same in both engines; WebDriver
+        cannot take a browser offline)."""
+        assert self.server is not None, "this page has no server of its own"
+        self.server.httpd.cut = not online
+
     @abstractmethod
     def open(self, path: str) -> None:
         """Load ``path`` (relative to the site, with any ``#fragment``)."""
