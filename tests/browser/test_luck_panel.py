@@ -60,7 +60,7 @@ def test_a_roll_at_any_tabled_setting_is_judged_before_the_engine(
 
 
 def test_more_successes_than_dice_is_named(site_page: Callable[..., SitePage]) -> None:
-    page = site_page(820, 1180)
+    page = site_page(820, 1180, engine_files="held")  # the page names it: no engine needed
     page.open(f"{ASSAULT}#att_dice=6&def_dice=5&rolled=9,3")
     refused = luck_when(page, "s.state === 'error'", "the count refused", STEP_S)
     with pytest.raises(InputError) as error:

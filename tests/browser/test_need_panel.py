@@ -76,7 +76,7 @@ def test_spotting_reads_a_number_as_the_target_and_a_word_as_its_input(site_page
 
 
 def test_an_input_that_cannot_be_swept_is_named(site_page: Callable[..., SitePage]) -> None:
-    page = site_page(820, 1180)
+    page = site_page(820, 1180, engine_files="held")  # the page names it: no engine needed
     page.open(f"{ASSAULT}#att_dice=6&def_dice=5&sweep=att_flank")
     refused = need_when(page, "s.state === 'error'", "sweep=att_flank refused", STEP_S)
     with pytest.raises(InputError) as error:
