@@ -135,3 +135,32 @@ def builds_seen(page: Any) -> dict[str, Any]:
         }}"""
     )
     return seen
+
+
+# --------------------------------------------------------------------------- #
+# The same on the page API (tests/browser/page_api.py), in either engine      #
+# --------------------------------------------------------------------------- #
+
+# The build of this document's HTML (its footer) and of the script running it, the
+# tab's log of every page it rendered, whether this document carries the story's mark
+# (set on it before: it was not loaded anew since) and how it was loaded.
+SEEN = f"""
+const footer = document.querySelector('.md-copyright');
+return {{html: ((footer && footer.textContent.match(/test build (\\d)/)) || [])[1] || '',
+         js: window.__testBuild || '', marked: Boolean(window.__firstDocument),
+         how: performance.getEntriesByType('navigation')[0].type,
+         log: JSON.parse(sessionStorage.getItem('{LOG_KEY}') || '[]')}};
+"""
+# The page's notice of a new version, on screen.
+NEW_VERSION = ("const n = document.querySelector('.chq-update:not(.chq-update--damaged)');"
+               " return n && n.getBoundingClientRect().height > 0;")
+
+
+def take_update_in(page: Any) -> None:
+    """In ``page`` (the page API's): find the new build, wait for the notice, tap
+    Reload; the page is then build 2's, its HTML and its script."""
+    page.reload()
+    page.wait(NEW_VERSION, what="the new-version notice", timeout=READY_TIMEOUT / 1000)
+    page.tap(".chq-update__reload")
+    page.wait("return window.__testBuild === '2' && document.querySelector('.md-copyright')"
+              ".textContent.includes('test build 2');", what="the page on build 2", timeout=60)

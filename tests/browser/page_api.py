@@ -20,8 +20,8 @@ from __future__ import annotations
 import contextlib
 import json
 from abc import ABC, abstractmethod
-from pathlib import Path
 from collections.abc import Iterable, Iterator
+from pathlib import Path
 from typing import Any
 
 from selenium.webdriver.common.by import By
@@ -130,6 +130,15 @@ class SitePage(ABC):
     @abstractmethod
     def open(self, path: str) -> None:
         """Load ``path`` (relative to the site, with any ``#fragment``)."""
+
+    @abstractmethod
+    def new_tab(self) -> SitePage:
+        """Another tab of this page's browser (its profile, its server), in front."""
+
+    @abstractmethod
+    def front(self) -> None:
+        """Bring this tab to the front, as a player switching tabs (a story with tabs
+        does so before acting in one: WebDriver acts in the tab in front)."""
 
     @abstractmethod
     def reload(self) -> None:
@@ -313,6 +322,14 @@ class ChromiumPage(SitePage):
     def reload(self) -> None:
         self.page.reload(wait_until="load")
 
+    def new_tab(self) -> ChromiumPage:
+        tab = ChromiumPage(self.context, self.base, self.server)
+        tab.front()
+        return tab
+
+    def front(self) -> None:
+        self.page.bring_to_front()
+
     def run(self, body: str, *args: Any) -> Any:
         return self.page.evaluate(self._function(body), list(args))
 
@@ -368,6 +385,7 @@ class WebKitPage(SitePage):
         self.driver = driver
         self.base = base
         self.server = server  # a ProbeServer of this page's own (held engine files)
+        self.handle = driver.current_window_handle  # this tab
 
     def release_engine_files(self) -> None:
         assert self.server is not None, "this page's engine files are not held"
@@ -386,6 +404,13 @@ class WebKitPage(SitePage):
 
     def reload(self) -> None:
         self.driver.refresh()
+
+    def new_tab(self) -> WebKitPage:
+        self.driver.switch_to.new_window("tab")
+        return WebKitPage(self.driver, self.base, self.server)
+
+    def front(self) -> None:
+        self.driver.switch_to.window(self.handle)
 
     def run(self, body: str, *args: Any) -> Any:
         return self.driver.execute_script(body, *args)

@@ -37,7 +37,8 @@ def site_page(request: pytest.FixtureRequest, built_site: Path) -> Iterator[Call
     * ``server``: the site from this server (a ProbeServer the story made: one that
       holds, spoils or counts what it is asked, the same way for both engines); the
       fixture starts and stops it.
-    * ``own_server=True``: the site byte for byte from a server of this page's own,
+    * ``own_server=True``: the site byte for byte from a server of this page's own
+      (``server``'s, if one is given: a club's, whose site can change),
       which ``page.stop_server()`` stops, with the service worker (the offline copy);
       otherwise there is none, as in a browser without one. (WebKit's pages then
       carry no probe: ``page.errors()`` is for pages without an own server.)
@@ -60,10 +61,11 @@ def site_page(request: pytest.FixtureRequest, built_site: Path) -> Iterator[Call
         assert not (own_server and (engine_files, site_script, init_script) != ("served", "served", "")), \
             "an own server sends the site byte for byte: nothing held, missing or added"
         assert (engine_files, site_script).count("held") < 2, "one kind of file held at a time"
-        assert server is None or (engine_files, site_script, init_script, own_server) == (
-            "served", "served", "", False), "a story's own server does what it holds or adds itself"
-        own = StaticServer(built_site) if own_server else None
-        story = served(server) if server is not None else None
+        assert server is None or (engine_files, site_script, init_script) == (
+            "served", "served", ""), "a story's own server does what it holds or adds itself"
+        # (own_server with a server of the story's: that server is the page's own)
+        own = (server or StaticServer(built_site)) if own_server else None
+        story = served(server) if server is not None and not own_server else None
         if engine == "chromium":
             base = served(own) if own else story or request.getfixturevalue("site_url")
             options = {} if own else {"service_workers": "block"}

@@ -19,12 +19,12 @@ import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests.browser.axe_helpers import AXE
-from tests.browser.page_api import NOT_FOUND, follow_link
 from tests.browser.card_helpers import (
     UNDER_POINTER,
     wait_for_animations,
     wait_for_calculators,
 )
+from tests.browser.page_api import NOT_FOUND, follow_link
 from tests.browser.site_helpers import (
     built_pages,
     open_search,
