@@ -1,0 +1,82 @@
+"""The scripts the page API (tests/browser/page_api.py) runs in a page, the same in
+both engines: function bodies (``return ...``, arguments as ``arguments[i]``,
+WebDriver's convention), and what turns one into a function for Playwright."""
+
+from __future__ import annotations
+
+from typing import Any
+
+#: The main calculator of a calculator page.
+MAIN = ".chq-widget[data-mode=full]"
+#: The site's "not found" page (no link of the site leads to it).
+NOT_FOUND = "404.html"
+#: A step's ceiling (s): a tap's effect, a field's message. Ceilings, not sleeps.
+STEP_S = 30.0
+#: The engine's ceiling (s): Pyodide's start under load, in either engine.
+ENGINE_S = 300.0
+
+# The main widget as one snapshot (separate reads could straddle a content swap).
+WIDGET = """
+const r = document.querySelector('.chq-widget[data-mode=full]') || document.querySelector('[data-calculator]');
+if (!r) return null;
+const h = r.querySelector('[data-headline]');
+return {calculator: r.dataset.calculator, state: r.dataset.state || null,
+        source: r.dataset.source || null, engine: r.dataset.engine || null,
+        result: r.getAttribute('data-result'), value: h ? h.dataset.value : null,
+        exact: h ? h.dataset.exact : null, text: h ? h.textContent.trim() : null,
+        hash: location.hash};
+"""
+
+# The main widget ready with its whole answer (not an answer table's headline) for
+# exactly the inputs given (arguments[0]); its headline, in the same read.
+ANSWER_FOR = """
+const want = arguments[0];
+const root = document.querySelector('.chq-widget[data-mode=full]');
+if (!root || root.dataset.state !== 'ready' || !root.dataset.result) return false;
+const result = JSON.parse(root.dataset.result);
+if (result.partial) return false;
+const got = result.inputs || {};
+if (!Object.keys(want).every(k => JSON.stringify(got[k]) === JSON.stringify(want[k]))) return false;
+const h = root.querySelector('[data-headline]');
+return {result: root.dataset.result, value: h.dataset.value, exact: h.dataset.exact,
+        text: h.textContent.trim(), hash: location.hash};
+"""
+
+# Scroll an element to the middle of the screen (not under the sticky answer bar).
+TO_MIDDLE = "arguments[0].scrollIntoView({block: 'center', behavior: 'instant'});"
+
+# Two animation frames, as a promise (Playwright) and as an async script (WebDriver).
+FRAMES_PROMISE = "() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))"
+FRAMES_DONE = ("const done = arguments[arguments.length - 1];"
+               " requestAnimationFrame(() => requestAnimationFrame(() => done(true)));")
+
+# A field's text replaced at once, as Playwright's fill() does it: its text selected, the
+# new text inserted as an edit (the browser's own input event). A value set by script
+# is no edit: leaving the field would fire no "change", and a refused value typed in
+# would never be flagged (the page waits for the player to leave the field).
+FILL = ("const f = document.querySelector(arguments[0]); f.focus(); f.select();"
+        " document.execCommand('insertText', false, arguments[1]);")
+
+
+# A tap on a link to arguments[0] (Material's instant navigation takes it), the page's
+# content before it remembered; and the new page's content in, at that address.
+GO = ("window.__chqBefore = document.querySelector('[data-md-component=container]');"
+      " const a = document.createElement('a'); a.href = arguments[0];"
+      " document.body.append(a); a.click(); a.remove();")
+# (window.__chqBefore is this document's: a page loaded anew instead has none.)
+ARRIVED = ("const c = document.querySelector('[data-md-component=container]');"
+           " if (!('__chqBefore' in window)) throw new Error('the page was loaded anew, not navigated to');"
+           " return location.href === arguments[0] && !!c && c !== window.__chqBefore;")
+
+
+def as_function(body: str) -> str:
+    """A function body (``return ...``, its arguments as ``arguments[i]``) as the
+    function Playwright's evaluate takes (the arguments given as one list)."""
+    return f"(args) => (function () {{ {body} }}).apply(null, args)"
+
+
+def follow_link(page: Any, href: str) -> None:
+    """Playwright's ``page`` follows a link to ``href`` inside the site as a tap does
+    (:meth:`SitePage.go`), for a story on Playwright's own page."""
+    page.evaluate(as_function(GO), [href])
+    page.wait_for_function(as_function(ARRIVED), arg=[href], timeout=STEP_S * 1000)
