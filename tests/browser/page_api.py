@@ -160,6 +160,13 @@ class SitePage(ABC):
             (self.go if step and path != NOT_FOUND else self.open)(path)
             yield path
 
+    def wait_navigation_armed(self) -> None:
+        """Wait until Material's instant navigation takes links (sitemap.xml read; a go() before loads anew)."""
+        self.wait("return performance.getEntriesByType('resource')"
+                  ".some(e => e.name.endsWith('/sitemap.xml') && e.responseEnd > 0);",
+                  what="Material's instant navigation armed (sitemap.xml read)")
+        self.frames()
+
     def settle(self) -> None:
         """Wait until no transition or animation runs (Material's header title slides
         as the page scrolls): a screenshot then shows the page at rest."""

@@ -1,21 +1,17 @@
-"""Shared by test_site_search.py and the tests that use its pages, fixtures and checks
-(moved out of the test module, unchanged: a test module imports no other test module)."""
+"""What the search stories share (test_site_search.py, test_search_hold.py): the
+queries and the pages that must come first, and Material's search box typed into on
+the page API (tests/browser/page_api.py), in either engine."""
 
 from __future__ import annotations
 
 import re
 from pathlib import Path
 
-from playwright.sync_api import expect
+from tests.browser.page_api import STEP_S, SitePage
+from tests.browser.site_helpers import url
 
-from tests.browser.site_helpers import (
-    open_search,
-    track_search_worker,
-    url,
-    wait_for_search_settled,
-)
-
-VIEWPORTS = {"desktop": {"width": 1366, "height": 1024}, "tablet": {"width": 768, "height": 1024}}
+DESKTOP = (1366, 1024)
+TABLET = (768, 1024)
 
 
 # query -> pages (URL paths) where its first result may land
@@ -45,26 +41,36 @@ def interdiction_pages(site: Path) -> tuple[str, ...]:
     return tuple(found)
 
 
-def first_result(page, query: str):
-    """Type ``query`` into the search and return the first result's link locator.
+# The header's search icon (displayed below 60em only: the field is clipped away
+# until it is tapped), and the field.
+SEARCH_ICON = 'label.md-header__button[for="__search"]'
+SEARCH_FIELD = "input.md-search__input"
+# Shown: laid out with a size (display: none gives none).
+SHOWN = "const e = document.querySelector(arguments[0]); return !!e && e.getBoundingClientRect().height > 0;"
+# The field holds the query and the worker has answered everything sent to it (the
+# probe SEARCH_WORKER_PROBE counts), so the results belong to the whole query.
+SETTLED = ("return document.querySelector('input.md-search__input').value === arguments[0]"
+           " && window.__searchWorkers > 0 && window.__searchPending === 0;")
+FIRST_HREF = ("const a = document.querySelector('.md-search-result__item .md-search-result__link');"
+              " return a && a.getBoundingClientRect().height > 0 ? a.href : null;")
+TOP_TITLES = ("return [...document.querySelectorAll('.md-search-result__item')].slice(0, 5)"
+              ".map(i => (i.querySelector('h1, h2') || i).textContent.trim());")
 
-    Material searches again at every keystroke; the results are read only once the
-    worker has answered the whole query (see ``wait_for_search_settled``).
-    """
-    field = open_search(page)
-    field.press_sequentially(query, delay=20)
-    wait_for_search_settled(page, query)
-    expect(page.locator(".md-search-result__item").first).to_be_visible()
-    return page.locator(".md-search-result__item .md-search-result__link").first
 
-
-def search_page(new_context, site_url: str, viewport: dict[str, int]):
-    """A fresh home page, with the search-worker probe installed."""
-    context = new_context(viewport=viewport, service_workers="block")
-    track_search_worker(context)
-    page = context.new_page()
-    page.goto(url(site_url, ""))
-    return context, page
+def type_search(page: SitePage, query: str, timeout: float = STEP_S) -> str:
+    """Open Material's search as a reader does (a tap on the field in the header, or
+    below 60em on the search icon first) and type ``query`` key by key; return the
+    first result's href once the search worker has answered the whole query (within
+    ``timeout`` s) and it is drawn. The page carries SEARCH_WORKER_PROBE."""
+    if page.run(SHOWN, SEARCH_ICON):
+        page.tap(SEARCH_ICON)
+        page.wait("return document.getElementById('__search').checked;", what="the search opened")
+    else:
+        page.tap(SEARCH_FIELD)
+    page.type(query)
+    page.wait(SETTLED, query, what=f"the search worker to answer {query!r}", timeout=timeout)
+    page.frames()
+    return str(page.wait(FIRST_HREF, what=f"a visible first result for {query!r}"))
 
 
 def page_pattern(site_url: str, paths: tuple[str, ...]) -> re.Pattern[str]:

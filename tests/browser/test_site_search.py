@@ -1,61 +1,61 @@
-"""The site's search (Material's search box, our worker: no server) finds the right page.
+"""The site's search (Material's search box, our worker: no server) finds the right
+page, in Chromium and in WebKitGTK: one story, run in both engines
+(tests/browser/page_api.py).
 
-Each query is typed into a fresh home page the way a reader types it
-(``press_sequentially``: ``fill()`` does not fire Material's search), and the first
-result must link to the page that holds the rule.
+Each query is typed key by key into the home page's search field, emptied first, as a
+reader types it (a value set at once fires no search), and the first result must link
+to the page that holds the rule. Below 60em (a tablet) the field is hidden until the search icon is tapped.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
-import pytest
-from playwright.sync_api import expect
-
-from tests.browser.site_helpers import (
-    search_toggle,
-)
+from tests.browser.page_api import SitePage
+from tests.browser.site_helpers import SEARCH_WORKER_PROBE
 from tests.browser.site_search_helpers import (
+    DESKTOP,
     EXPECTED,
     INTERDICTION_CANDIDATES,
-    VIEWPORTS,
-    first_result,
+    SEARCH_FIELD,
+    SEARCH_ICON,
+    SHOWN,
+    TABLET,
+    TOP_TITLES,
     interdiction_pages,
     page_pattern,
-    search_page,
+    type_search,
 )
 
 
-@pytest.mark.parametrize("query", [*EXPECTED, "interdiction"])
-def test_search_first_result(query: str, built_site: Path, site_url: str, new_context) -> None:
-    if query == "interdiction":
-        expected = interdiction_pages(built_site)
-        assert expected, (
-            f"no page among {INTERDICTION_CANDIDATES} has a heading mentioning Interdiction "
-            "(seed 000: 'Interdiction Fire and Hidden Units')"
-        )
-    else:
-        expected = EXPECTED[query]
-    context, page = search_page(new_context, site_url, VIEWPORTS["desktop"])
-    link = first_result(page, query)
-    href = link.evaluate("a => a.href")
-    titles = page.locator(".md-search-result__item").evaluate_all(
-        "items => items.slice(0, 5).map(i => (i.querySelector('h1, h2') || i).textContent.trim())"
+def test_search_puts_the_rule_first(site_page: Callable[..., SitePage], built_site: Path) -> None:
+    interdiction = interdiction_pages(built_site)
+    assert interdiction, (
+        f"no page among {INTERDICTION_CANDIDATES} has a heading mentioning Interdiction "
+        "(seed 000: 'Interdiction Fire and Hidden Units')"
     )
-    print(f"\nsearch {query!r}: first result {href} (top titles: {titles})")
-    assert page_pattern(site_url, expected).match(href), (
-        f"first result for {query!r} is {href}, expected a page among {expected}; "
-        f"top results: {titles}"
-    )
-    assert context.requests.off_origin == []
+    page = site_page(*DESKTOP, init_script=SEARCH_WORKER_PROBE)
+    page.open("")
+    wrong = []
+    for query, expected in {**EXPECTED, "interdiction": interdiction}.items():
+        page.run("document.querySelector(arguments[0]).value = '';", SEARCH_FIELD)  # the last query gone
+        href = type_search(page, query)
+        titles = page.run(TOP_TITLES)
+        print(f"\n{page.engine} search {query!r}: first result {href} (top titles: {titles})")
+        if not page_pattern(page.base, expected).match(href):
+            wrong.append(f"{query!r}: first result {href}, expected a page among {expected}; top: {titles}")
+    assert wrong == [], f"{page.engine}:\n" + "\n".join(wrong)
+    assert page.errors() == []
 
 
-def test_search_opens_from_icon_on_tablet(built_site: Path, site_url: str, new_context) -> None:
+def test_search_opens_from_the_icon_on_a_tablet(site_page: Callable[..., SitePage]) -> None:
     """Below 60em the search field is hidden until the search icon is tapped."""
-    context, page = search_page(new_context, site_url, VIEWPORTS["tablet"])
-    expect(search_toggle(page)).to_be_visible()
-    assert page.evaluate("() => document.getElementById('__search').checked") is False
-    link = first_result(page, "ambush")
-    expect(page.locator("input.md-search__input")).to_be_focused()
-    href = link.evaluate("a => a.href")
-    assert page_pattern(site_url, EXPECTED["ambush"]).match(href), href
+    page = site_page(*TABLET, init_script=SEARCH_WORKER_PROBE)
+    page.open("")
+    assert page.run(SHOWN, SEARCH_ICON), "no search icon shown on a tablet"
+    assert page.run("return document.getElementById('__search').checked;") is False
+    href = type_search(page, "ambush")
+    assert page.run("return document.activeElement === document.querySelector(arguments[0]);", SEARCH_FIELD)
+    assert page_pattern(page.base, EXPECTED["ambush"]).match(href), href
+    assert page.errors() == []

@@ -19,7 +19,6 @@ from typing import Any
 
 import pytest
 
-from tests.browser.site_helpers import SEARCH_WORKER_PROBE
 from tests.webkit.driver import INSTALL_HINT, WEBKIT_DRIVER, MissingWebKit, start_webkit, start_xvfb
 from tests.webkit.probe import ProbeServer
 
@@ -67,22 +66,6 @@ def new_webkit(xvfb_display: str) -> Iterator[Callable[..., Any]]:
 def probe_site(built_site: Path) -> Iterator[str]:
     """The built site with the probe in every page, no service worker: its base URL."""
     with ProbeServer(built_site) as server:
-        yield server.origin + "/"
-
-
-@pytest.fixture(scope="session")
-def search_site(built_site: Path) -> Iterator[str]:
-    """As ``probe_site``, plus the Chromium lane's search-worker probe (which counts
-    the messages to and from Material's search worker)."""
-    with ProbeServer(built_site, extra=SEARCH_WORKER_PROBE) as server:
-        yield server.origin + "/"
-
-
-@pytest.fixture(scope="session")
-def stalled_engine_site(built_site: Path) -> Iterator[str]:
-    """As ``search_site``, with the engine's files never answered: a page whose engine
-    is still starting, for as long as the test wants."""
-    with ProbeServer(built_site, extra=SEARCH_WORKER_PROBE, stalled=[ENGINE_PATH]) as server:
         yield server.origin + "/"
 
 
