@@ -1,5 +1,5 @@
-"""Shared by test_table_words.py and the tests that use its pages, fixtures and checks
-(moved out of the test module, unchanged: a test module imports no other test module)."""
+"""What the words-at-the-table stories share (test_table_words.py, test_glossary_terms.py,
+test_words_screenshots.py): pages, sizes, the answer awaited, the texts read."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 from chq_site.glossary import glossary
-from chq_site.widget import permalinks
+from chq_site.widget import permalinks, presentation
 
 from calculators import PARAMETERS, InputError, compute
 from tests.browser.site_helpers import built_pages
@@ -218,3 +218,89 @@ def check_status_words(log: list[dict[str, str]]) -> None:
 
 def set_scheme(page: Any, scheme: str) -> None:
     page.evaluate("s => document.body.setAttribute('data-md-color-scheme', s)", scheme)
+
+
+# --------------------------------------------------------------------------- #
+# On the page API (tests/browser/page_api.py), in either engine               #
+# --------------------------------------------------------------------------- #
+
+# The main widget ready with ``arguments[1]``'s answer (any source if null) for exactly
+# the inputs ``arguments[0]``; its headline and label, in the same read.
+ANSWER_FROM = """
+const want = arguments[0], source = arguments[1];
+const root = document.querySelector('.chq-widget[data-mode=full]');
+if (!root || root.dataset.state !== 'ready' || (source && root.dataset.source !== source)) return false;
+const result = JSON.parse(root.dataset.result);
+const got = result.inputs || {};
+if (!Object.keys(want).every(k => JSON.stringify(got[k]) === JSON.stringify(want[k]))) return false;
+const h = root.querySelector('[data-headline]');
+return {source: root.dataset.source, value: h.dataset.value, exact: h.dataset.exact, text: h.textContent.trim(),
+        label: root.querySelector('.chq-output__label').textContent.trim()};
+"""
+
+
+def answer_from(page: Any, inputs: dict[str, Any], source: str | None = "engine") -> dict[str, Any]:
+    """Wait until the main widget shows ``source``'s answer (any if None) for exactly
+    ``inputs``; its source, headline and label."""
+    shown: dict[str, Any] = page.wait(ANSWER_FROM, inputs, source, timeout=READY_MS / 1000,
+                                      what=f"the {source or 'page'}'s answer for {inputs}")
+    return shown
+
+
+# The first element matching arguments[0] whose text holds arguments[1], marked
+# (data-tap-here) for a tap; false if none.
+MARK_TEXT = """
+for (const old of document.querySelectorAll('[data-tap-here]')) old.removeAttribute('data-tap-here');
+const hit = [...document.querySelectorAll(arguments[0])].find(e => e.textContent.includes(arguments[1]));
+if (!hit) return false;
+hit.setAttribute('data-tap-here', '');
+return true;
+"""
+
+
+def tap_text(page: Any, selector: str, text: str) -> None:
+    """Tap the first element matching ``selector`` whose text holds ``text``."""
+    assert page.run(MARK_TEXT, selector, text), f"no {selector} saying {text!r}"
+    page.tap("[data-tap-here]")
+
+
+# The main widget's distance field and its message, as a player reads them.
+DISTANCE = """
+const r = document.querySelector('.chq-widget[data-mode=full]');
+const field = r.querySelector('input[name=distance]');
+return {state: r.dataset.state, value: field.value, stale: r.classList.contains('chq-stale'),
+        message: r.querySelector('[data-param=distance] .chq-msg').innerText,
+        invalid: field.getAttribute('aria-invalid'), result: r.getAttribute('data-result'),
+        exact: r.querySelector('[data-headline]').dataset.exact,
+        figures: r.querySelector('.chq-figures').getClientRects().length > 0,
+        hint: r.querySelector('.chq-output__hint').innerText};
+"""
+
+# The glossary pop-over as a player sees it (null while closed).
+POPOVER_SHOWN = """
+const box = document.getElementById('chq-gloss');
+if (!box || box.hidden) return null;
+const r = box.getBoundingClientRect();
+const text = box.querySelector('.chq-gloss__text');
+return {left: r.left, right: r.right, width: document.documentElement.clientWidth,
+        text: text.textContent, size: parseFloat(getComputedStyle(text).fontSize),
+        more: box.querySelector('.chq-gloss__link').getAttribute('href'),
+        inside: box.contains(document.activeElement), href: location.href};
+"""
+# The headline pressed as arguments[0] says: its text, the exact value if shown, the
+# cue's words, and whether it has the focus.
+HEADLINE_PRESSED = """
+const r = document.querySelector('.chq-widget[data-mode=full]');
+const h = r.querySelector('button[data-headline]');
+const x = r.querySelector('[data-headline-exact]');
+return h.getAttribute('aria-pressed') === arguments[0] &&
+  [h.textContent.trim(), x.hidden ? null : x.textContent,
+   r.querySelector('[data-headline-cue]').textContent, document.activeElement === h];
+"""
+
+
+def label_for(params: dict[str, Any]) -> str:
+    """"Chance the Blind moves 24″ or more": the Blind move's label names the distance."""
+    want = presentation.headline_for("blind_move", full_inputs("blind_move", params))["label"]
+    assert f"{params['target']}″ or more" in want, want
+    return want
