@@ -60,3 +60,25 @@ def get(origin: str, path: str, headers: dict[str, str] | None = None,
         return response.status, {k.lower(): v for k, v in response.getheaders()}, body
     finally:
         connection.close()
+
+
+class ServedUnderSubpath:
+    """serve.py for a folder that holds the site as ``rules/`` (what the hosting page
+    says for a sub-path), as a story's own server for the ``site_page`` fixture
+    (``server=``): entered, it starts; its ``origin`` is the sub-path's, so the page's
+    base is ``.../rules/``. Leaves its folder in ``host`` (a test's tmp_path)."""
+
+    def __init__(self, site: Path, host: Path) -> None:
+        (host / "rules").symlink_to(site, target_is_directory=True)
+        self.host = host
+        self._serving = serve_py(host)
+        self.server_origin = ""
+        self.origin = ""
+
+    def __enter__(self) -> ServedUnderSubpath:
+        self.server_origin, _ = self._serving.__enter__()
+        self.origin = self.server_origin + "/rules"
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._serving.__exit__(*exc)
