@@ -88,3 +88,21 @@ FOCUSED = """
                    && r.right > 0 && r.left < innerWidth};
 }
 """
+
+
+def home_problems(tiles: list[dict], text: str, fits: bool, base: str) -> list[str]:
+    """What is wrong with the home page as laid out now: a rules page or calculator
+    without a tile, a tile hidden or under a finger's size, the page scrolling
+    sideways, a sentence of the home's text lost (its tiles, TILES; its article's text)."""
+    hrefs = {t["href"].split("#")[0] for t in tiles}
+    problems = [f"no tile for {p}" for p in tile_targets() if url(base, p) not in hrefs]
+    problems += [f"tile hidden or small: {t}" for t in tiles
+                 if not t["shown"] or t["h"] < MIN_TAP_PX or t["w"] < MIN_TAP_PX]
+    problems += [] if fits else ["the page scrolls sideways"]
+    joined = " ".join(text.split())
+    problems += [f"home text lost: {s!r}" for s in HOME_TEXT if s not in joined]
+    return problems
+
+
+# Every calculator on the page mounted (the site's script has set its data-engine).
+MOUNTED = "return [...document.querySelectorAll('[data-calculator]')].every(w => Boolean(w.dataset.engine));"
