@@ -30,6 +30,7 @@ from selenium.webdriver.common.keys import Keys
 
 from tests.browser.page_scripts import (  # noqa: F401 (MAIN, NOT_FOUND, follow_link: the API's too)
     ANSWER_FOR,
+    ARMED,
     ARRIVED,
     ENGINE_S,
     FILL,
@@ -147,6 +148,7 @@ class SitePage(ABC):
         instant navigation swaps the new page's content in, and the document, its
         scripts and its engine stay (one engine's start serves every page a story
         walks through). Returns once the new page's content is in."""
+        self.wait_navigation_armed()
         self.run(GO, url(self.base, path))
         self.wait(ARRIVED, url(self.base, path), what=f"the site's own navigation to {path}")
 
@@ -162,9 +164,7 @@ class SitePage(ABC):
 
     def wait_navigation_armed(self) -> None:
         """Wait until Material's instant navigation takes links (sitemap.xml read; a go() before loads anew)."""
-        self.wait("return performance.getEntriesByType('resource')"
-                  ".some(e => e.name.endsWith('/sitemap.xml') && e.responseEnd > 0);",
-                  what="Material's instant navigation armed (sitemap.xml read)")
+        self.wait(ARMED, what="Material's instant navigation armed (sitemap.xml read)")
         self.frames()
 
     def settle(self) -> None:
@@ -391,6 +391,9 @@ class WebKitPage(SitePage):
         narrowest_viewport(self.driver, width, height)
 
     def screenshot(self, path: Path) -> None:
+        assert getattr(self.driver, "chq_composited", True), (
+            "this WebKit session does not composite: a story that takes screenshots asks "
+            "site_page(..., screenshots=True)")
         self.driver.save_screenshot(str(path))
 
     def frames(self) -> None:

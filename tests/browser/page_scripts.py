@@ -58,6 +58,11 @@ FILL = ("const f = document.querySelector(arguments[0]); f.focus(); f.select();"
         " document.execCommand('insertText', false, arguments[1]);")
 
 
+# Material's instant navigation takes a tap on a link only once it has read the site's
+# sitemap.xml, which it fetches after the page's load: a tap before loads anew.
+ARMED = ("return performance.getEntriesByType('resource')"
+         ".some(e => e.name.endsWith('/sitemap.xml') && e.responseEnd > 0);")
+
 # A tap on a link to arguments[0] (Material's instant navigation takes it), the page's
 # content before it remembered; and the new page's content in, at that address.
 GO = ("window.__chqBefore = document.querySelector('[data-md-component=container]');"
@@ -78,5 +83,7 @@ def as_function(body: str) -> str:
 def follow_link(page: Any, href: str) -> None:
     """Playwright's ``page`` follows a link to ``href`` inside the site as a tap does
     (:meth:`SitePage.go`), for a story on Playwright's own page."""
+    page.wait_for_function(as_function(ARMED), arg=[], timeout=STEP_S * 1000)
+    page.evaluate(FRAMES_PROMISE)
     page.evaluate(as_function(GO), [href])
     page.wait_for_function(as_function(ARRIVED), arg=[href], timeout=STEP_S * 1000)
