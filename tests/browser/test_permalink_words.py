@@ -22,6 +22,7 @@ from chq_site.widget.permalinks import base_values
 
 from tests.browser.page_api import MAIN, SitePage
 from tests.browser.permalink_words_helpers import (
+    HISTORY,
     LONG_NUMBER,
     LONG_WORD,
     notice,
@@ -113,7 +114,7 @@ def test_the_pages_own_keys_are_not_named(site_page: Callable[..., SitePage]) ->
 
 
 def test_an_input_given_twice_is_refused_in_the_command_lines_words(site_page: Callable[..., SitePage]) -> None:
-    page = site_page(*TABLET)
+    page = site_page(*TABLET, init_script=HISTORY)
     load(page, PAGES["spotting"] + "#distance=1&distance=30")
     shown = refusal(page, "distance")
     assert shown["message"] == refused_at_the_command_line(
