@@ -32,6 +32,7 @@ from tests.browser.page_scripts import (  # noqa: F401 (MAIN, NOT_FOUND, follow_
     ANSWER_FOR,
     ARMED,
     ARRIVED,
+    AT_REST,
     ENGINE_S,
     FILL,
     FRAMES_DONE,
@@ -64,9 +65,8 @@ class SitePage(ABC):
         self.server.httpd.server_close()
 
     def set_online(self, online: bool) -> None:
-        """Cut this page's own server's line, or mend it (``own_server=True``): while
-        cut, every request fails as offline (the same in both engines; WebDriver
-        cannot take a browser offline)."""
+        """Cut this page's own server's line, or mend it: while cut, every request fails
+        as offline (the same in both engines: WebDriver cannot take WebKit offline)."""
         assert self.server is not None, "this page has no server of its own"
         self.server.httpd.cut = not online
 
@@ -145,18 +145,16 @@ class SitePage(ABC):
 
     def go(self, path: str) -> None:
         """Follow a link to ``path`` inside the site, as a player's tap does: Material's
-        instant navigation swaps the new page's content in, and the document, its
-        scripts and its engine stay (one engine's start serves every page a story
-        walks through). Returns once the new page's content is in."""
+        instant navigation swaps the new page's content in; the document, its scripts
+        and its engine stay (one engine start for a story's pages). Returns then."""
         self.wait_navigation_armed()
         self.run(GO, url(self.base, path))
         self.wait(ARRIVED, url(self.base, path), what=f"the site's own navigation to {path}")
 
     def walk(self, paths: Iterable[str]) -> Iterator[str]:
         """Each of ``paths`` in turn, as a player moves through the site: the first
-        loaded, each next one reached by a link from the one before (:meth:`go`: one
-        engine start for them all); the not-found page, which no link leads to,
-        loaded, and last (a link from it is no link of the site)."""
+        loaded, each next one reached by a link from the one before (:meth:`go`); the
+        not-found page, which no link leads to, loaded, and last."""
         ordered = sorted(paths, key=lambda path: path == NOT_FOUND)
         for step, path in enumerate(ordered):
             (self.go if step and path != NOT_FOUND else self.open)(path)
@@ -170,8 +168,7 @@ class SitePage(ABC):
     def settle(self) -> None:
         """Wait until no transition or animation runs (Material's header title slides
         as the page scrolls): a screenshot then shows the page at rest."""
-        self.wait("return document.getAnimations().every(a => a.playState !== 'running');",
-                  what="the page's transitions finished")
+        self.wait(AT_REST, what="the page's transitions finished")
 
     def text(self, selector: str) -> str:
         """The rendered text of the first element matching ``selector`` ("" if none)."""

@@ -42,6 +42,9 @@ return {result: root.dataset.result, value: h.dataset.value, exact: h.dataset.ex
         text: h.textContent.trim(), hash: location.hash};
 """
 
+# No transition or animation running.
+AT_REST = "return document.getAnimations().every(a => a.playState !== 'running');"
+
 # Scroll an element to the middle of the screen (not under the sticky answer bar).
 TO_MIDDLE = "arguments[0].scrollIntoView({block: 'center', behavior: 'instant'});"
 
