@@ -7,7 +7,9 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import { claimsFor } from "../../build/chq_site/questions/need-logic.js";
-import { addRider, addressFragment, fragmentFor, readLink } from "../../build/chq_site/widget/permalink.js";
+import {
+  addRider, addressFragment, addressRead, fragmentFor, readLink, replaceAddress, writeFragment,
+} from "../../build/chq_site/widget/permalink.js";
 import { golden, plain, spec } from "./golden.mjs";
 
 const { written } = golden("fragments");
@@ -55,4 +57,35 @@ test("the vectors read what a reader brings", () => {
   const spotting = read.filter((v) => v.mechanic === "spotting" && v.hash.startsWith("target="));
   assert.ok(spotting.some((v) => v.read.params.target === "hidden" && v.read.errors.length === 0));
   assert.ok(spotting.some((v) => v.hash.includes("0.9") && v.read.params.target === "blind" && !v.read.unknown.length));
+});
+
+test("the page's state never overwrites an address it has not read yet", () => {
+  // A stand-in address bar: what history.replaceState writes, and what a link sets.
+  const saved = { location: globalThis.location, history: globalThis.history };
+  const bar = { href: "http://club.local/calculators/spotting/#distance=18" };
+  const writes = [];
+  globalThis.location = bar;
+  globalThis.history = { state: null, replaceState: (_state, _title, href) => { writes.push(href); bar.href = href; } };
+  try {
+    const s = spec("spotting");
+    addressRead(); // the page read #distance=18 (its mount)
+    writeFragment(s, { ...s.start, distance: 20 }); // the player typed 20: written
+    assert.equal(writes.length, 1);
+    assert.match(bar.href, /#distance=20$/);
+    // A link sets another permalink; before its hashchange is handled, the page
+    // writes its state (an edit's event, a panel's toggle): the link must stay.
+    bar.href = "http://club.local/calculators/spotting/#distance=1&distance=30";
+    writeFragment(s, { ...s.start, distance: 20 });
+    assert.equal(writes.length, 1, "the page wrote over an address it had not read");
+    assert.equal(bar.href, "http://club.local/calculators/spotting/#distance=1&distance=30");
+    assert.equal(replaceAddress("http://club.local/calculators/spotting/#distance=20"), false);
+    // Once the hashchange has been read, the page writes again.
+    addressRead();
+    writeFragment(s, { ...s.start, distance: 24 });
+    assert.equal(writes.length, 2);
+    assert.match(bar.href, /#distance=24$/);
+  } finally {
+    globalThis.location = saved.location;
+    globalThis.history = saved.history;
+  }
 });

@@ -16,7 +16,7 @@ import { linkedSetup } from "./compare-setup.js";
 import { drawPanel } from "./compare-view.js";
 import { engine } from "../engine/engine.js";
 import { headlineFor } from "../widget/headline.js";
-import { fragmentFor, writeFragment } from "../widget/permalink.js";
+import { fragmentFor, replaceAddress, writeFragment } from "../widget/permalink.js";
 import { pct } from "../widget/printing.js";
 import { el, sentence } from "../widget/util.js";
 
@@ -154,7 +154,7 @@ class Compare {
     if (this.pinned) parts.push(`vs=${encodeURIComponent(this.vs())}`);
     const url = new URL(location.href);
     url.hash = parts.join("&");
-    if (url.href !== location.href) history.replaceState(history.state, "", url.href);
+    replaceAddress(url.href);
   }
 
   say(text) {

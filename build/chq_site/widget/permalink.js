@@ -195,7 +195,30 @@ export function writeKey(keys, part) {
 function replaceHash(fragment) {
   const url = new URL(location.href);
   url.hash = fragment;
-  if (url.href !== location.href) history.replaceState(history.state, "", url.href);
+  replaceAddress(url.href);
+}
+
+// The address as the page last read it (a permalink applied, on mount and on each
+// hashchange) or wrote it. The page writes its state into the address only while the
+// address is still that: one set since (a link followed, a script, the player) whose
+// hashchange has not been handled yet is the newer word, and the page's state
+// follows it when it is. Written over, it was lost: the hashchange then read the
+// page's old inputs back (seen in WebKit, a permalink set into the address of the
+// page already open coming back as the one before it).
+let addressKnown = null;
+
+/** The page has read the address as it is now (Widget.applyFragment). */
+export function addressRead() {
+  addressKnown = location.href;
+}
+
+/** Put ``href`` in the address, no new history entry, unless the address has moved
+ *  since the page last read or wrote it; whether it was written. */
+export function replaceAddress(href) {
+  if (addressKnown !== null && location.href !== addressKnown) return false;
+  if (href !== location.href) history.replaceState(history.state, "", href);
+  addressKnown = location.href;
+  return true;
 }
 
 /** The calculator page's address with the inputs shown (a card's "Open" link). */
