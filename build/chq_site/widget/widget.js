@@ -174,9 +174,10 @@ export class Widget {
     this.update("reset");
   }
 
-  /** Fill the form from a permalink fragment and answer it; false if the hash is not one. */
+  /** Fill the form from a permalink fragment and answer it; false if the hash is not one
+   *  (either way the address is read: the page's to write from here, permalink.js). */
   applyFragment(hash) {
-    addressRead(); // (a permalink or not, the address is the page's to write from here)
+    addressRead();
     if (!applyFragment(this.form, hash)) return false;
     // vs=: a pinned setup A (compare.js); fight=: a fight's taps (fight.js); sweep=, target=, rolled= (questions/)
     for (const part of [this.compare, this.fight, this.questions]) if (part) part.fromHash(hash);
