@@ -174,11 +174,9 @@ export class Widget {
     this.update("reset");
   }
 
-  /** Fill the form from a permalink fragment and answer it; false if the hash is not one
-   *  (either way the address is read: the page's to write from here, permalink.js). */
+  /** Fill the form from a permalink fragment and answer it; false if the hash is not one. */
   applyFragment(hash) {
-    addressRead();
-    if (!applyFragment(this.form, hash)) return false;
+    if (!(addressRead(), applyFragment(this.form, hash))) return false; // (the address read either way)
     // vs=: a pinned setup A (compare.js); fight=: a fight's taps (fight.js); sweep=, target=, rolled= (questions/)
     for (const part of [this.compare, this.fight, this.questions]) if (part) part.fromHash(hash);
     this.update("fragment");
