@@ -93,6 +93,7 @@ export function readLink(spec, hash) {
 /** Fill ``form`` (a Form) from a permalink fragment; false if the hash is not one.
  *  A key that is neither an input nor the page's own is named in ``form.notice``. */
 export function applyFragment(form, hash) {
+  addressRead(); // a permalink or not, the address is the page's to write from here
   const read = readFragment(form.spec, hash);
   if (!read) return false;
   form.setAll(read.shown);
@@ -198,7 +199,7 @@ function replaceHash(fragment) {
   replaceAddress(url.href);
 }
 
-// The address as the page last read it (a permalink applied, on mount and on each
+// The address as the page last read it (applyFragment, on mount and on each
 // hashchange) or wrote it. The page writes its state into the address only while the
 // address is still that: one set since (a link followed, a script, the player) whose
 // hashchange has not been handled yet is the newer word, and the page's state
@@ -207,7 +208,8 @@ function replaceHash(fragment) {
 // page already open coming back as the one before it).
 let addressKnown = null;
 
-/** The page has read the address as it is now (Widget.applyFragment). */
+/** The page has read the address as it is now (applyFragment: on mount and on each
+ *  hashchange). */
 export function addressRead() {
   addressKnown = location.href;
 }

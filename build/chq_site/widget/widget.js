@@ -21,7 +21,7 @@ import { engine } from "../engine/engine.js";
 import { mountFight } from "../fight/fight.js";
 import { mountQuestions } from "../questions/questions.js";
 import { Form } from "./form.js";
-import { addressRead, applyFragment, openHref, showPresetNote, writeFragment } from "./permalink.js";
+import { applyFragment, openHref, showPresetNote, writeFragment } from "./permalink.js";
 import { foldReadings, ResultView } from "./result.js";
 import { mountShare } from "./share.js";
 import { showEngine, showFailure, showProblem, typingHint, waitingHint, withoutEngineHint } from "./status.js";
@@ -176,7 +176,7 @@ export class Widget {
 
   /** Fill the form from a permalink fragment and answer it; false if the hash is not one. */
   applyFragment(hash) {
-    if (!(addressRead(), applyFragment(this.form, hash))) return false; // (the address read either way)
+    if (!applyFragment(this.form, hash)) return false;
     // vs=: a pinned setup A (compare.js); fight=: a fight's taps (fight.js); sweep=, target=, rolled= (questions/)
     for (const part of [this.compare, this.fight, this.questions]) if (part) part.fromHash(hash);
     this.update("fragment");
