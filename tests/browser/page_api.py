@@ -40,11 +40,14 @@ from tests.browser.page_scripts import (  # noqa: F401 (MAIN, NOT_FOUND, follow_
     GO,
     MAIN,
     NOT_FOUND,
+    REFETCHED,
+    SET_FRAGMENT,
     STEP_S,
     TO_MIDDLE,
     WIDGET,
     as_function,
     follow_link,
+    widget_when,
 )
 from tests.browser.site_helpers import url
 from tests.webkit.driver import narrowest_viewport, page_errors, wait_js
@@ -151,6 +154,12 @@ class SitePage(ABC):
         self.run(GO, url(self.base, path))
         self.wait(ARRIVED, url(self.base, path), what=f"the site's own navigation to {path}")
 
+    def set_fragment(self, fragment: str) -> None:
+        """Change the open page's address to ``#fragment`` as a player does, and wait as
+        they would for what the first change since a load starts (SET_FRAGMENT)."""
+        if self.run(SET_FRAGMENT, fragment):
+            self.wait(REFETCHED, what="the page fetched again by Material's instant navigation, and taken")
+
     def walk(self, paths: Iterable[str]) -> Iterator[str]:
         """Each of ``paths`` in turn, as a player moves through the site: the first
         loaded, each next one reached by a link from the one before (:meth:`go`); the
@@ -172,8 +181,7 @@ class SitePage(ABC):
 
     def text(self, selector: str) -> str:
         """The rendered text of the first element matching ``selector`` ("" if none)."""
-        return str(self.run("const e = document.querySelector(arguments[0]);"
-                            " return e ? e.innerText : '';", selector))
+        return str(self.run("const e = document.querySelector(arguments[0]); return e ? e.innerText : '';", selector))
 
     def value(self, selector: str) -> str:
         """The value of the first field matching ``selector``."""
@@ -187,21 +195,13 @@ class SitePage(ABC):
     def answer_for(self, inputs: dict[str, Any], timeout: float = ENGINE_S) -> dict[str, Any]:
         """Wait until the main widget shows its whole answer for ``inputs`` (each given
         input as given); its result and headline, read in the same script."""
-        shown: dict[str, Any] = self.wait(ANSWER_FOR, inputs, timeout=timeout, what=f"the answer for {inputs}")
-        return shown
+        return dict(self.wait(ANSWER_FOR, inputs, timeout=timeout, what=f"the answer for {inputs}"))
 
     def widget_when(self, condition: str, *args: Any, what: str, timeout: float = ENGINE_S) -> dict[str, Any]:
         """Wait until ``condition`` (a JS expression over ``r``, the main widget's
         dataset, ``inputs``, its result's inputs or null, and ``arguments``) holds;
         return the widget's snapshot taken in the same script."""
-        body = (
-            "{ const w = document.querySelector('.chq-widget[data-mode=full]');"
-            " if (!w) return null; const r = w.dataset;"
-            " let inputs = null; try { inputs = r.result ? JSON.parse(r.result).inputs : null; }"
-            " catch (e) { inputs = null; }"
-            f" if (!({condition})) return null; }}" + WIDGET
-        )
-        snapshot: dict[str, Any] = self.wait(body, *args, what=what, timeout=timeout)
+        snapshot: dict[str, Any] = self.wait(widget_when(condition), *args, what=what, timeout=timeout)
         return snapshot
 
 

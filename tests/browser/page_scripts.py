@@ -76,11 +76,38 @@ ARRIVED = ("const c = document.querySelector('[data-md-component=container]');"
            " if (!('__chqBefore' in window)) throw new Error('the page was loaded anew, not navigated to');"
            " return location.href === arguments[0] && !!c && c !== window.__chqBefore;")
 
+# The address of the open page changed to #arguments[0], the page's content before it
+# remembered; true if Material's instant navigation has fetched no page in this
+# document yet. Then (the first change of a fragment since a page's load) it fetches
+# this one again, swaps its content in and goes to the address it last saw: in WebKit,
+# a change made meanwhile, its popstate still queued, was put back to this one (one
+# full run in two). A player cannot type that fast; a story waits as they would.
+SET_FRAGMENT = ("const fetched = performance.getEntriesByType('resource').some(e =>"
+                " e.initiatorType === 'xmlhttprequest' && /(\\/|\\.html)$/.test(new URL(e.name).pathname));"
+                " window.__chqContent = document.querySelector('[data-md-component=container]');"
+                " location.hash = arguments[0]; return !fetched;")
+# That content swapped in, and the site's script has taken it (its widgets mounted:
+# Material goes to the address before the site's script sees a new page).
+REFETCHED = ("const c = document.querySelector('[data-md-component=container]');"
+             " return !!c && c !== window.__chqContent"
+             " && [...c.querySelectorAll('.chq-widget[data-calculator]')].every(r => r.__chqWidget);")
+
 
 def as_function(body: str) -> str:
     """A function body (``return ...``, its arguments as ``arguments[i]``) as the
     function Playwright's evaluate takes (the arguments given as one list)."""
     return f"(args) => (function () {{ {body} }}).apply(null, args)"
+
+
+def widget_when(condition: str) -> str:
+    """A function body: the main widget's snapshot (WIDGET) once ``condition`` (a JS
+    expression over ``r``, its dataset, ``inputs``, its result's inputs or null, and
+    ``arguments``) holds, else null."""
+    return ("{ const w = document.querySelector('.chq-widget[data-mode=full]');"
+            " if (!w) return null; const r = w.dataset;"
+            " let inputs = null; try { inputs = r.result ? JSON.parse(r.result).inputs : null; }"
+            " catch (e) { inputs = null; }"
+            f" if (!({condition})) return null; }}" + WIDGET)
 
 
 def follow_link(page: Any, href: str) -> None:

@@ -51,30 +51,6 @@ def notice(page: SitePage) -> dict[str, Any]:
 
 def refusal(page: SitePage, field: str) -> dict[str, Any]:
     """Wait until the main widget refuses ``field``; its message, and how it is shown."""
-    try:
-        refused: dict[str, Any] = page.wait(REFUSAL, field, what=f"{field} refused", timeout=ENGINE_S)
-    except AssertionError as exc:  # what moved the address, and the edits the page saw (HISTORY)
-        raise AssertionError(f"{exc}; the page's address and edits: {page.run(HISTORY_READ)}") from exc
+    refused: dict[str, Any] = page.wait(REFUSAL, field, what=f"{field} refused", timeout=ENGINE_S)
     return refused
 
-
-# Before any page script: every address history writes and every hashchange, input and
-# change event (its target), with when (ms): what moved the address, when a story's
-# fragment is not the one the page read.
-HISTORY = """
-(() => {
-  const log = window.__chqHistory = [];
-  const at = () => Math.round(performance.now());
-  for (const name of ["pushState", "replaceState"]) {
-    const original = history[name];
-    history[name] = function (state, title, address) {
-      log.push([at(), name, String(address), new Error().stack.split("\\n").slice(1, 4).join(" | ")]);
-      return original.apply(this, arguments);
-    };
-  }
-  addEventListener("hashchange", () => log.push([at(), "hashchange", location.hash]), true);
-  for (const type of ["input", "change", "reset", "blur", "focus"])
-    addEventListener(type, (e) => log.push([at(), type, e.target && (e.target.name || e.target.nodeName)]), true);
-})();
-"""
-HISTORY_READ = "return JSON.stringify(window.__chqHistory || 'no log').slice(-3000);"

@@ -22,7 +22,6 @@ from chq_site.widget.permalinks import base_values
 
 from tests.browser.page_api import MAIN, SitePage
 from tests.browser.permalink_words_helpers import (
-    HISTORY,
     LONG_NUMBER,
     LONG_WORD,
     notice,
@@ -35,8 +34,6 @@ TABLET = (820, 1180)
 NO_NAME = "A part of the link with no name (“=5”) is not an input here: the answer is for the inputs shown."
 NOTICE_SAYS = ("const n = document.querySelector('.chq-widget[data-mode=full] .chq-form__message');"
                " return n && !n.hidden && n.textContent.includes(arguments[0]);")
-
-
 def load(page: SitePage, path: str) -> None:
     """``path`` as a new page load (a change of the fragment alone loads nothing),
     after checking the script errors of the page it leaves."""
@@ -44,10 +41,6 @@ def load(page: SitePage, path: str) -> None:
         assert page.errors() == [], page.run("return location.href")
     page.open("about:blank")
     page.open(path)
-
-
-def set_fragment(page: SitePage, frag: str) -> None:
-    page.run("location.hash = arguments[0]", frag)
 
 
 def test_a_key_that_is_no_input_is_named_and_the_others_answered(site_page: Callable[..., SitePage]) -> None:
@@ -65,10 +58,10 @@ def test_a_key_that_is_no_input_is_named_and_the_others_answered(site_page: Call
     assert notice(page)["text"] == ""
     assert "distanse" not in page.run("return location.href")
     # In the address of the page already open: a part with no name, then empty parts.
-    set_fragment(page, "distance=30&&=5")
+    page.set_fragment("distance=30&&=5")
     page.wait(NOTICE_SAYS, "with no name", what="the notice of a part with no name")
     assert notice(page)["text"] == NO_NAME
-    set_fragment(page, "distance=12&&cover=light&")
+    page.set_fragment("distance=12&&cover=light&")
     page.answer_for({"distance": 12, "cover": "light"})
     assert notice(page)["text"] == ""
     assert page.errors() == []
@@ -114,7 +107,7 @@ def test_the_pages_own_keys_are_not_named(site_page: Callable[..., SitePage]) ->
 
 
 def test_an_input_given_twice_is_refused_in_the_command_lines_words(site_page: Callable[..., SitePage]) -> None:
-    page = site_page(*TABLET, init_script=HISTORY)
+    page = site_page(*TABLET)
     load(page, PAGES["spotting"] + "#distance=1&distance=30")
     shown = refusal(page, "distance")
     assert shown["message"] == refused_at_the_command_line(
@@ -125,9 +118,9 @@ def test_an_input_given_twice_is_refused_in_the_command_lines_words(site_page: C
     assert shown["message"] == refused_at_the_command_line(
         "spotting", "cover", "--distance=18", "--cover=light", "--cover=light")
     # In the address of the page already open.
-    set_fragment(page, "distance=18")
+    page.set_fragment("distance=18")
     page.answer_for({"distance": 18})
-    set_fragment(page, "distance=1&distance=30")
+    page.set_fragment("distance=1&distance=30")
     shown = refusal(page, "distance")
     assert shown["message"] == refused_at_the_command_line(
         "spotting", "distance", "--distance=1", "--distance=30")
@@ -149,9 +142,9 @@ def test_a_long_value_is_shown_short_as_compute_shows_it(site_page: Callable[...
     shown = refusal(page, "distance")
     assert shown["message"] == refused_at_the_command_line("spotting", "distance", f"--distance={LONG_NUMBER}")
     # In the address of the page already open.
-    set_fragment(page, "distance=18")
+    page.set_fragment("distance=18")
     page.answer_for({"distance": 18})
-    set_fragment(page, f"distance={LONG_NUMBER}")
+    page.set_fragment(f"distance={LONG_NUMBER}")
     shown = refusal(page, "distance")
     assert shown["message"] == refused_at_the_command_line("spotting", "distance", f"--distance={LONG_NUMBER}")
     assert len(shown["message"]) <= 200, shown["message"]

@@ -108,7 +108,7 @@ def test_bad_vs_names_itself(site_page: Callable[..., SitePage]) -> None:
     page.open(at("close_assault", f"{fragment(b)}&{cases[0][0]}"))
     for i, (vs, words) in enumerate(cases):
         if i:
-            page.run("location.hash = arguments[0];", f"{fragment(b)}&{vs}")
+            page.set_fragment(f"{fragment(b)}&{vs}")
         shown = page.wait("""
             const words = arguments[0];
             const root = document.querySelector('.chq-widget[data-mode=full]');

@@ -75,9 +75,9 @@ def test_the_headline_is_a_range_beside_the_chance_without_fire(
         page.screenshot(folder / f"shell-first-{size[0]}x{size[1]}-{page.engine}.png")
     page.resize(*TABLET)
     for params, one_figure in CASES[1:]:
-        page.run("location.hash = arguments[0]", fragment(params))
+        page.set_fragment(fragment(params))
         check_range(shown_for(page, params), params, one_figure)
-    page.run("location.hash = arguments[0]", "variant=armour-battles&units=13")
+    page.set_fragment("variant=armour-battles&units=13")
     refused = page.wait(REFUSAL, "units", what="the units field's message", timeout=ENGINE_S)
     assert refused["message"] == "Units in the Blind: enter a whole number from 1 to 12 (you entered 13).", refused
     assert refused["visible"] and refused["described"] and refused["invalid"], refused
@@ -123,6 +123,6 @@ def test_works_offline_after_one_visit(site_page: Callable[..., SitePage]) -> No
     page.open(f"{PAGE}#{fragment(cases[0])}")
     for n, params in enumerate(cases):
         if n:
-            page.run("location.hash = arguments[0]", fragment(params))
+            page.set_fragment(fragment(params))
         shown = shown_for(page, params)
         check_range(shown, params, one_figure=False)

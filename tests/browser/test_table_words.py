@@ -118,7 +118,7 @@ def test_spotting_speaks_the_players_words(site_page: Callable[..., SitePage]) -
         bad = {"distance": 18, field: value}
         error = refusal("spotting", bad)
         assert error.field == field and "must be" not in error.message and "got" not in error.message
-        page.run("location.hash = arguments[0];", fragment)
+        page.set_fragment(fragment)
         message = page.wait(
             "const r = document.querySelector('.chq-widget[data-mode=full]');"
             " const msg = r.querySelector(`[data-param=\"${arguments[0]}\"] .chq-msg`);"
@@ -132,7 +132,7 @@ def test_spotting_speaks_the_players_words(site_page: Callable[..., SitePage]) -
         assert done.stderr == f"error: {field}: {error.message}\n"
 
     # A field being typed in is not flagged until it is left.
-    page.run("location.hash = 'distance=18';")
+    page.set_fragment("distance=18")
     good = answer_from(page, full_inputs("spotting", {"distance": 18}))
     assert good["exact"]
     page.tap(f'{MAIN} input[name="distance"]')
@@ -254,7 +254,7 @@ def test_artillery_the_blind_move_and_the_headline_speak_the_rules(site_page: Ca
     # Its label names the distance, as the address changes.
     for fragment, move in (("target=30", {"target": 30}), ("target=7.5&suppressed=true",
                                                             {"target": 7.5, "suppressed": True})):
-        page.run("location.hash = arguments[0];", fragment)
+        page.set_fragment(fragment)
         shown = answer_from(page, full_inputs("blind_move", move))
         assert shown["label"] == label_for(move), shown
         assert shown["exact"] == compute("blind_move", move)["p_reach"]["exact"]

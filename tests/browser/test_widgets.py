@@ -30,7 +30,6 @@ from tests.browser.axe_helpers import (
 from tests.browser.widgets_helpers import (
     CASES,
     PAGES,
-    POPSTATES,
     READY_MS,
     TOLERANCE,
     TYPED_CASES,
@@ -53,7 +52,6 @@ from tests.browser.widgets_helpers import (
 @pytest.fixture(scope="module")
 def session(browser: Any, site_url: str) -> Iterator[Session]:
     context, log = make_context(browser, site_url)
-    context.add_init_script(POPSTATES)
     page = context.new_page()
     shared = Session(context, page, log, site_url)
     watch(page, shared.errors)

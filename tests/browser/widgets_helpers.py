@@ -18,6 +18,7 @@ from urllib.parse import quote
 from chq_site.widget import permalinks, presentation
 
 from calculators import PARAMETERS
+from tests.browser.page_scripts import REFETCHED, SET_FRAGMENT, as_function
 from tests.browser.site_helpers import (
     url,
 )
@@ -191,40 +192,15 @@ class Session:
             self.page.goto(url(self.base, path) + (f"#{frag}" if frag else ""))
             self.swap_due = False
         else:
-            self.swap_due = self.page.evaluate(CHANGE_FRAGMENT, frag) or self.swap_due
+            self.swap_due = self.page.evaluate(as_function(SET_FRAGMENT), [frag]) or self.swap_due
 
     def settle(self) -> None:
         """Wait out the content swap Material makes on the first location change it sees
-        in a page (it fetches the page again and puts in a new copy): the main widget is
-        then a new element, mounted and showing an answer (or an error)."""
+        in a page (it fetches the page again and puts in a new copy, page_scripts's
+        SET_FRAGMENT): the widgets are then new elements, mounted."""
         if self.swap_due:
-            self.page.wait_for_function(SWAPPED, timeout=READY_MS)
+            self.page.wait_for_function(as_function(REFETCHED), arg=[], timeout=READY_MS)
             self.swap_due = False
-
-
-# Counts the popstate events of each page (a fragment change fires one; Material
-# follows them). Installed in the shared session's context.
-POPSTATES = "window.__chqPopstates = 0; addEventListener('popstate', () => { window.__chqPopstates += 1; });"
-
-
-# Change the fragment; true if this is the page's first location change (Material will
-# swap the page's content), after tagging the widgets that the swap will replace.
-CHANGE_FRAGMENT = """f => {
-    const first = !window.__chqPopstates, before = location.href;
-    const roots = [...document.querySelectorAll('[data-calculator]')];
-    if (first) roots.forEach(r => r.setAttribute('data-before-swap', ''));
-    location.hash = f;
-    const swap = first && location.href !== before;
-    if (first && !swap) roots.forEach(r => r.removeAttribute('data-before-swap'));
-    return swap;
-}"""
-
-
-SWAPPED = """() => {
-    const r = document.querySelector('.chq-widget[data-mode=full]');
-    return Boolean(r && !r.hasAttribute('data-before-swap') && r.classList.contains('chq-js')
-                   && (r.dataset.state === 'ready' || r.dataset.state === 'error'));
-}"""
 
 
 def watch(page: Any, errors: list[str]) -> None:

@@ -22,6 +22,7 @@ import select
 import subprocess
 import time
 import warnings
+from collections import deque
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -61,6 +62,9 @@ POLL_S = 0.2
 # a story in WebKit takes minutes where it takes seconds alone (seen: 368 s against
 # 4 s), and a wait that ends well says nothing of where the time went.
 SLOW_COMMAND_S = 30.0
+# The last commands each session keeps, with when they were sent and answered, for a
+# failure's message beside the page's own log (timeline).
+COMMANDS_KEPT = 400
 
 
 class SlowWebKitCommand(UserWarning):
@@ -154,6 +158,7 @@ def _webkit_session(display: str, env: dict[str, str] | None, page_load: str = "
         own waits for ever: its timeout is the socket default, None)."""
 
         def __init__(self, options: Options, service: Service) -> None:
+            self.chq_commands: deque[tuple[int, int, str, str]] = deque(maxlen=COMMANDS_KEPT)
             self.service = service
             self.service.start()
             config = ClientConfig(remote_server_addr=service.service_url, keep_alive=True,
@@ -168,10 +173,13 @@ def _webkit_session(display: str, env: dict[str, str] | None, page_load: str = "
 
         def execute(self, driver_command: str, params: dict | None = None) -> Any:
             started = time.monotonic()
+            sent = time.time()
             try:
                 return super().execute(driver_command, params)
             finally:
                 took = time.monotonic() - started
+                self.chq_commands.append((round(sent * 1000), round((sent + took) * 1000), driver_command,
+                                          json.dumps(params, default=str)[:160]))
                 if took > SLOW_COMMAND_S:
                     warnings.warn(SlowWebKitCommand(f"WebKit's {driver_command} took {took:.0f} s "
                                                     f"({json.dumps(params)[:200]})"), stacklevel=2)
@@ -257,8 +265,27 @@ def wait_js(driver: Any, body: str, *args: Any, timeout: float = STEP_TIMEOUT_S,
                 f"waited {timeout:.0f} s for {what or body.strip()[:200]}; page at "
                 f"{driver.current_url} shows {json.dumps(shown)[:1500]}"
                 + (f"; last script error: {last_error}" if last_error else "")
+                + f"; timeline:\n{timeline(driver)}"
             )
         time.sleep(POLL_S)
+
+
+def timeline(driver: Any) -> str:
+    """The session's last commands (sent and answered) and the page's address moves
+    (tests/webkit/probe.py), one line each in the order of the clock: what the driver
+    asked and what the address did, when a story's address is not what it set."""
+    from selenium.common.exceptions import WebDriverException
+
+    lines, last = [], None
+    for sent, answered, name, params in list(getattr(driver, "chq_commands", ())):
+        if (name, params) != last:  # (a wait's polls: the first of each run)
+            lines.append((sent, f"{sent} command {name} (answered +{answered - sent} ms) {params}"))
+        last = (name, params)
+    moves: Any = None
+    with contextlib.suppress(WebDriverException):
+        moves = driver.execute_script("return window.__chqAddress || null;")
+    lines += [(move[0], f"{move[0]} page {json.dumps(move[1:])[:300]}") for move in moves or ()]
+    return "\n".join(line for _, line in sorted(lines, key=lambda pair: pair[0]))
 
 
 # The main widget as one snapshot (separate reads could straddle a content swap).

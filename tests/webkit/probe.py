@@ -61,6 +61,24 @@ PROBE = """
     subtree: true, childList: true, attributes: true,
     attributeFilter: ["data-state", "data-source", "data-engine"],
   });
+  // What moved the address, when (Date.now(), beside the driver's commands): history writes with their caller, hashchange (from and to),
+  // popstate, and the document's show and hide. Read by driver.timeline.
+  const moves = window.__chqAddress = [];
+  const move = (...what) => { moves.push([Date.now(), ...what]); if (moves.length > 60) moves.shift(); };
+  for (const name of ["pushState", "replaceState"]) {
+    const original = history[name];
+    history[name] = function (state, title, address) {
+      move(name, String(address), new Error().stack.split("\\n").slice(1, 4).join(" | "));
+      return original.apply(this, arguments);
+    };
+  }
+  const hashOf = (address) => { const at = String(address).indexOf("#"); return at < 0 ? "" : String(address).slice(at); };
+  addEventListener("hashchange", (e) => move("hashchange", hashOf(e.oldURL), hashOf(e.newURL), location.hash), true);
+  addEventListener("popstate", (e) => move("popstate", location.hash, JSON.stringify(e.state)), true);
+  const click = HTMLAnchorElement.prototype.click; // a jump made by a link's click() in script
+  HTMLAnchorElement.prototype.click = function () { move("link.click()", this.getAttribute("href")); return click.apply(this, arguments); };
+  for (const type of ["pageshow", "pagehide"]) addEventListener(type, (e) => move(type, e.persisted, location.hash), true);
+  move("document", location.href);
 })();
 """
 

@@ -27,6 +27,7 @@ from tests.browser.card_helpers import (
     READER_AND_CARDS,
     cards_after_engine_failure,
 )
+from tests.browser.page_api import WebKitPage
 from tests.browser.site_helpers import (
     url,
 )
@@ -215,7 +216,7 @@ def test_permalinks_match_compute(mechanic: str, probe_site: str, engine_driver:
     started = time.perf_counter()
     show_calculator(driver, probe_site, mechanic)
     for params in cases:
-        run_js(driver, "location.hash = arguments[0]", fragment(params))
+        WebKitPage(driver, probe_site).set_fragment(fragment(params))
         want = expected(mechanic, params)["inputs"]
         shown = widget_when(driver, f"{SHOWS} && r.source === 'engine'", want, mechanic,
                             what=f"{mechanic} {params}: the engine's answer")
@@ -227,7 +228,7 @@ def test_permalinks_match_compute(mechanic: str, probe_site: str, engine_driver:
 def test_bad_input_shows_its_field_message(probe_site: str, engine_driver: Any) -> None:
     driver = engine_driver
     show_calculator(driver, probe_site, "artillery")
-    run_js(driver, "location.hash = arguments[0]", "fire_dice=99")
+    WebKitPage(driver, probe_site).set_fragment("fire_dice=99")
     shown = wait_js(driver, REFUSAL, "fire_dice", timeout=ENGINE_TIMEOUT_S, what="the fire_dice field's message")
     assert shown["message"] == "Battery's Fire Dice: enter a whole number from 0 to 40 (you entered 99).", shown
     assert shown["visible"] and shown["described"] and shown["invalid"], shown
@@ -243,7 +244,7 @@ def test_a_field_reads_a_number_as_the_command_line_does(
     driver = engine_driver
     answer, refusal = typed_at_the_command_line(mechanic, params, field, text)
     show_calculator(driver, probe_site, mechanic)
-    run_js(driver, "location.hash = arguments[0]", fragment({**params, field: text}))
+    WebKitPage(driver, probe_site).set_fragment(fragment({**params, field: text}))
     if answer is not None:
         shown = widget_when(driver, f"{SHOWS} && r.source === 'engine'", answer["inputs"], mechanic,
                             what=f"{mechanic} {field}={text!r}: the engine's answer")
