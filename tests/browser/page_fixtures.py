@@ -43,6 +43,11 @@ def site_page(request: pytest.FixtureRequest, built_site: Path) -> Iterator[Call
       otherwise there is none, as in a browser without one. (WebKit's pages then
       carry no probe: ``page.errors()`` is for pages without an own server.)
 
+    * ``screenshots=True``: the story takes screenshots. WebKit's session then
+      composites (as MiniBrowser does: on software OpenGL here); without, it does
+      not, which costs a third less CPU a visit, and screenshots there are refused
+      (without compositing one stalled for minutes: tests/webkit/driver.py).
+
     In Chromium every request is logged, and one to another host fails the test."""
     engine = request.param
     closing: list[Callable[[], object]] = []
@@ -55,7 +60,7 @@ def site_page(request: pytest.FixtureRequest, built_site: Path) -> Iterator[Call
 
     def make(width: int = 820, height: int = 1180, *, engine_files: str = "served",
              own_server: bool = False, site_script: str = "served", init_script: str = "",
-             server: ProbeServer | None = None) -> SitePage:
+             server: ProbeServer | None = None, screenshots: bool = False) -> SitePage:
         assert engine_files in ("served", "held", "missing"), engine_files
         assert site_script in ("served", "held"), site_script
         assert not (own_server and (engine_files, site_script, init_script) != ("served", "served", "")), \
@@ -89,10 +94,11 @@ def site_page(request: pytest.FixtureRequest, built_site: Path) -> Iterator[Call
         # must not wait for its load (page_load="none").
         page_load = "none" if site_script == "held" else "normal"
         if width <= PHONE_AT_MOST:  # a phone: MiniBrowser's narrowest window (about 450 px)
-            driver = request.getfixturevalue("new_webkit")(page_load=page_load)
+            driver = request.getfixturevalue("new_webkit")(page_load=page_load, composite=screenshots)
             narrowest_viewport(driver, width, height)
         else:
-            driver = request.getfixturevalue("new_webkit")(width, height, page_load=page_load)
+            driver = request.getfixturevalue("new_webkit")(width, height, page_load=page_load,
+                                                           composite=screenshots)
         if own:
             return WebKitPage(driver, served(own), own)
         if story:

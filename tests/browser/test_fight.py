@@ -39,7 +39,7 @@ def test_a_tracked_fight_shows_what_compute_gives_at_each_step(
     site_page: Callable[..., SitePage], artifacts: Path
 ) -> None:
     assert AXE.exists(), "node_modules/axe-core is missing: run `npm ci`"
-    page = site_page(engine_files="held")
+    page = site_page(engine_files="held", screenshots=True)
     open_fight(page, F.PARAMS)
     # Before the engine: the round is known and says so; no numbers yet.
     tap_panel(page, F.START)

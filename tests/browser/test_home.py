@@ -43,7 +43,7 @@ def check_phone(tiles: list[dict], view: dict, site: str) -> list[str]:
 
 
 def test_the_table_calculators_lead_the_first_screen(site_page: Callable[..., SitePage], artifacts: Path) -> None:
-    page = site_page(*IPAD)
+    page = site_page(*IPAD, screenshots=True)
     out = artifacts / "screenshots"
     out.mkdir(parents=True, exist_ok=True)
     for size, check in ((IPAD, lambda t, v: check_ipad(t, v, page.base) + check_close_assault_tiles(t, page.base)),

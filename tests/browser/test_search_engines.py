@@ -128,7 +128,7 @@ def test_the_search_box_answers_as_the_index_does(
 ) -> None:
     asked = [q["q"] for q in questions()] + list(QUERIES) + [TYPO]
     expected = node_answers(built_site, asked)
-    page = site_page(820, 1180)
+    page = site_page(820, 1180, screenshots=True)
     open_search_box(page)
     # The worker in this browser, every query.
     page.run(ASK_WORKER, asked)

@@ -219,7 +219,7 @@ def test_compare_screenshots(scheme: str, site_page: Callable[..., SitePage], ar
     mechanic, a, _, b = BY_NAME["close_assault"]
     folder = artifacts / "screenshots"
     folder.mkdir(exist_ok=True)
-    page = site_page()
+    page = site_page(screenshots=True)
     page.open(at(mechanic, f"{fragment(b)}&{vs_of(a)}"))
     sides_shown(page, b)
     if scheme == "dark":  # Material's own toggle, as a player switches

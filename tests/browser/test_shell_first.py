@@ -62,7 +62,7 @@ def test_the_headline_is_a_range_beside_the_chance_without_fire(
     """The worked example opened by its permalink, seen on a tablet and a phone (the
     "Hit" faces among the main inputs, not folded under More options: they decide
     most of the fire's effect); then other inputs in the address, and a bad one."""
-    page = site_page(*TABLET)
+    page = site_page(*TABLET, screenshots=True)
     page.open(f"{PAGE}#{fragment(WORKED)}")
     check_range(shown_for(page, WORKED), WORKED, one_figure=False)
     folder = artifacts / "screenshots"

@@ -161,7 +161,7 @@ def test_a_first_visit_to_a_missing_page_under_the_subpath(
     records failed requests (Playwright's requestfailed) and, as site_page does there,
     blocks and fails on any request outside /rules/."""
     club = ServedUnderSubpath(built_site, tmp_path)
-    page = site_page(820, 1180, server=club)
+    page = site_page(820, 1180, server=club, screenshots=True)
     base = page.base
     failed: list[str] = []
     if isinstance(page, ChromiumPage):

@@ -19,7 +19,14 @@ from typing import Any
 
 import pytest
 
-from tests.webkit.driver import INSTALL_HINT, WEBKIT_DRIVER, MissingWebKit, start_webkit, start_xvfb
+from tests.webkit.driver import (
+    INSTALL_HINT,
+    NO_COMPOSITING,
+    WEBKIT_DRIVER,
+    MissingWebKit,
+    start_webkit,
+    start_xvfb,
+)
 from tests.webkit.probe import ProbeServer
 
 ENGINE_PATH = "/assets/engine/"
@@ -47,13 +54,17 @@ def xvfb_display() -> Iterator[str]:
 
 @pytest.fixture
 def new_webkit(xvfb_display: str) -> Iterator[Callable[..., Any]]:
-    """Factory: ``new_webkit(width, height, page_load="normal")`` gives a new WebKitGTK
-    session (fresh profile) with that viewport (``page_load``: start_webkit's); every
-    session is closed after the test."""
+    """Factory: ``new_webkit(width, height, page_load="normal", composite=True)`` gives a
+    new WebKitGTK session (fresh profile) with that viewport (``page_load``:
+    start_webkit's; ``composite=False``: without compositing, for a session that takes
+    no screenshot: tests/webkit/driver.py NO_COMPOSITING); every session is closed
+    after the test."""
     drivers: list[Any] = []
 
-    def make(width: int = 1366, height: int = 1024, page_load: str = "normal") -> Any:
-        driver = start_webkit(xvfb_display, width, height, page_load=page_load)
+    def make(width: int = 1366, height: int = 1024, page_load: str = "normal", composite: bool = True) -> Any:
+        driver = start_webkit(xvfb_display, width, height, page_load=page_load,
+                              env=None if composite else NO_COMPOSITING)
+        driver.chq_composited = composite
         drivers.append(driver)
         return driver
 
