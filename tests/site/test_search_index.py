@@ -5,6 +5,7 @@ MiniSearch's serialized index of them, made by Node with the worker's own option
 
 from __future__ import annotations
 
+import pytest
 from chq_site.search import search_index
 from chq_site.search.search_words import Words
 
@@ -17,6 +18,8 @@ MATERIAL = {
     ],
 }
 
+ASKS = {"rules/close-assault/#draws": "who wins a tied melee"}
+
 
 def test_players_words_come_with_the_rules_words_an_entry_holds() -> None:
     words = (Words("Close Assault", ("melee",)), Words("draw", ("tie",)), Words("artillery", ("arty",)))
@@ -26,7 +29,7 @@ def test_players_words_come_with_the_rules_words_an_entry_holds() -> None:
 
 
 def test_entries_boosts_pages_and_descriptions() -> None:
-    shown, indexed = search_index.index_entries(MATERIAL["docs"])
+    shown, indexed = search_index.index_entries(MATERIAL["docs"], asks=ASKS)
     boosts = {s["location"]: s["boost"] for s in shown}
     assert boosts["rules/close-assault/#draws"] > boosts["rules/close-assault/"]  # a section before its page
     assert boosts["rules/close-assault/"] > boosts["calculators/spotting/"]  # the rules before the calculators
@@ -43,10 +46,22 @@ def test_entries_boosts_pages_and_descriptions() -> None:
 
 
 def test_our_index_carries_minisearchs_serialized_index() -> None:
-    ours = search_index.our_index(MATERIAL)
+    ours = search_index.our_index(MATERIAL, asks=ASKS)
     engine = ours["config"]["chq_index"]
     assert engine["documentCount"] == 3
     assert "tie" in {term for term, _ in engine["index"]}  # a player's word for "draw", indexed
     assert ours["config"]["chq_intent"]["boost"] == search_index.INTENT_BOOST
     assert ["draw", ["tie", "tied", "stalemate", "roll off", "roll-off", "reroll", "re-roll"]] in ours["config"]["chq_words"]
     assert [d["location"] for d in ours["docs"]] == [d["location"] for d in MATERIAL["docs"]]
+
+
+def test_what_a_section_answers_is_indexed_and_names_only_sections() -> None:
+    _, indexed = search_index.index_entries(MATERIAL["docs"], asks=ASKS)
+    assert [entry["asks"] for entry in indexed] == ["", "who wins a tied melee", ""]
+    with pytest.raises(ValueError, match="rules/close-assault/#ties"):
+        search_index.index_entries(MATERIAL["docs"], asks={"rules/close-assault/#ties": "tie"})
+    # The site's own: every location it names is an entry of the built index (the
+    # build fails otherwise), and it is written for the rules and the calculators.
+    asks = search_index.section_asks()
+    assert sum(location.startswith(("rules/", "calculators/")) for location in asks) >= 60
+    assert all(text.strip() for text in asks.values())

@@ -22,6 +22,7 @@ import html
 import json
 import re
 import subprocess
+import tomllib
 from pathlib import Path
 from typing import Any
 
@@ -66,6 +67,9 @@ INTENT_PHRASES = ("will my", "should i", "what are my", "how likely")
 INTENT_BOOST = 50
 INCH = re.compile(r"(?<=\d)\s?[”″\"](?!\w)")
 NODE_SCRIPT = PACKAGE / "search" / "search_index.mjs"
+# What each section answers, in players' words, written from the rules section by
+# section (never from the questions the ranking is scored on).
+ASKS = PACKAGE / "search" / "section_asks.toml"
 TIMEOUT = 120
 
 
@@ -143,15 +147,28 @@ def description(location: str, docs_dir: Path) -> str:
     return line.group(1).strip() if line else ""
 
 
+def section_asks(path: Path = ASKS) -> dict[str, str]:
+    """What each entry answers (its location -> the players' questions, as one text),
+    from ``section_asks.toml``."""
+    data = tomllib.loads(path.read_text(encoding="utf-8"))
+    return {location: " ".join(entry["asks"]) for location, entry in data.items()}
+
+
 def index_entries(
-    docs: list[dict[str, Any]], docs_dir: Path = ROOT / "docs"
+    docs: list[dict[str, Any]], docs_dir: Path = ROOT / "docs", asks: dict[str, str] | None = None
 ) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
     """Material's entries as the worker shows them (location, title, text, boost) and
     as MiniSearch indexes them (id: their position; title; named: the players' words
     for its title's words; page; text, with a calculator's own words in a player's
     words, search_words.CALCULATOR_WORDS; words: the players' words for the others
-    and, for a page's introduction, the page's description)."""
+    and, for a page's introduction, the page's description; asks: what it answers,
+    in players' questions: ``asks``, by default :func:`section_asks`, each of whose
+    locations must be an entry's)."""
     pages = {d["location"]: plain(d["title"]) for d in docs if "#" not in d["location"]}
+    asks = section_asks() if asks is None else asks
+    unknown = sorted(set(asks) - {d["location"] for d in docs})
+    if unknown:
+        raise ValueError(f"{ASKS.name} names what is no section of the site (renamed or gone?): {unknown}")
     shown, indexed = [], []
     for number, doc in enumerate(docs):
         location = doc["location"]
@@ -169,7 +186,8 @@ def index_entries(
         shown.append(
             {"location": location, "title": doc["title"], "text": doc["text"], "boost": round(boost, 4)}
         )
-        indexed.append({"id": number, "title": title, "named": named, "page": page, "text": text, "words": words})
+        indexed.append({"id": number, "title": title, "named": named, "page": page, "text": text, "words": words,
+                        "asks": asks.get(location, "")})
     return shown, indexed
 
 
@@ -188,14 +206,16 @@ def build_engine_index(entries: list[dict[str, Any]]) -> dict[str, Any]:
     return made
 
 
-def our_index(material: dict[str, Any], docs_dir: Path = ROOT / "docs") -> dict[str, Any]:
+def our_index(
+    material: dict[str, Any], docs_dir: Path = ROOT / "docs", asks: dict[str, str] | None = None
+) -> dict[str, Any]:
     """What our worker reads in place of Material's ``search_index.json`` (given as
     ``material``): the entries as shown, MiniSearch's index of them (``config``'s
     ``chq_index``: Material's search box sends the worker only ``config`` and
     ``docs``), the words that ask for odds (``chq_intent``), and the players' words
     with the rules' words they mean (``chq_words``: a player's word typed is near
     where the rules' word it stands for is said)."""
-    shown, indexed = index_entries(material["docs"], docs_dir)
+    shown, indexed = index_entries(material["docs"], docs_dir, asks)
     config = {key: material["config"][key] for key in ("lang", "separator") if key in material["config"]}
     config["chq_index"] = build_engine_index(indexed)
     config["chq_intent"] = {

@@ -7,11 +7,12 @@
  * "Draws"), its page's title (a section of the Close Assault page
  * is about Close Assault), its text, and the players' words for the rules' words it
  * holds (build/chq_site/search_words.py: "melee" is in every entry that says "Close
- * Assault"), so a player's word finds the rule without the query being rewritten.
+ * Assault"), so a player's word finds the rule without the query being rewritten;
+ * and what it answers, in players' questions (build/chq_site/search/section_asks.toml).
  */
 import { processTerm, words } from "./text.js";
 
-export const FIELDS = ["title", "named", "page", "text", "words"];
+export const FIELDS = ["title", "named", "page", "text", "words", "asks"];
 
 export const INDEX_OPTIONS = {
   idField: "id",

@@ -32,7 +32,7 @@ import { mark, nearness, termOf } from "./text-words.js";
 import { processTerm, swaps, words } from "./text.js";
 
 export const SEARCH_OPTIONS = {
-  boost: { title: 3, named: 3, page: 1, text: 1, words: 0.5 },
+  boost: { title: 3, named: 3, page: 1, text: 1, words: 0.5, asks: 2 },
   weights: { fuzzy: 0.3, prefix: 0.4 },
   combineWith: "OR",
   // Terms come already processed (parse): searched as they are.
