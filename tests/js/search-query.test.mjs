@@ -232,6 +232,18 @@ test("the last word typed, completed in grey where Material's search.suggest ask
   assert.deepEqual(w.seen.posted[1].data.suggest, ["spotting"]);
 });
 
+test("the worker says how long it took on a query only where the benchmark asks", () => {
+  const timed = worker("", { options: { chq_timing: true } });
+  timed.setup();
+  timed.send({ type: 2, data: "artilery blind" });
+  const { chq_ms: ms } = timed.seen.posted[1].data;
+  assert.ok(typeof ms === "number" && ms >= 0 && ms < 10_000, String(ms));
+  const plain = worker();
+  plain.setup();
+  plain.send({ type: 2, data: "artilery blind" });
+  assert.equal("chq_ms" in plain.seen.posted[1].data, false); // Material's result as it was
+});
+
 test("a page that holds the search back: nothing is answered until it says go", () => {
   const w = worker("#hold:../javascripts/workers/search.js", { channel: true });
   const [channel] = w.seen.channels;

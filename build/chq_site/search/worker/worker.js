@@ -8,7 +8,9 @@
  * text}, answered {type: 3 result, data: {items, suggest}} (query.js; suggest: the
  * last word completed, where setup's options ask for it, as Material's feature
  * search.suggest does). One answer per message,
- * in order: Material counts on it.
+ * in order: Material counts on it. Where setup's options ask for chq_timing (the
+ * search benchmark, tools/bench_search_browser.py), each result also says how long
+ * the worker took on it (data.chq_ms), apart from the page's own main thread.
  *
  * On a page whose calculator starts the engine, the address says "#hold:": nothing is
  * loaded (the messages wait) until the page says "go" on the channel
@@ -33,15 +35,20 @@ export function serve(scope, { Channel = scope.BroadcastChannel, later = setTime
       state = {
         engine: MiniSearch.loadJS(config.chq_index, INDEX_OPTIONS), docs, intent: config.chq_intent,
         players: config.chq_words, suggest: Boolean(options && options.suggest),
+        timing: Boolean(options && options.chq_timing),
       };
       return { type: 1 };
     }
     if (message && message.type === 2) {
+      const started = performance.now();
+      let data;
       try {
-        return { type: 3, data: answer(state, String(message.data)) };
+        data = answer(state, String(message.data));
       } catch (error) { // no index yet, or a query it cannot read: no results, not silence
-        return { type: 3, data: { items: [] } };
+        data = { items: [] };
       }
+      if (state && state.timing) data.chq_ms = performance.now() - started;
+      return { type: 3, data };
     }
     return null;
   };
