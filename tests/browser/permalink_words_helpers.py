@@ -53,4 +53,3 @@ def refusal(page: SitePage, field: str) -> dict[str, Any]:
     """Wait until the main widget refuses ``field``; its message, and how it is shown."""
     refused: dict[str, Any] = page.wait(REFUSAL, field, what=f"{field} refused", timeout=ENGINE_S)
     return refused
-

@@ -180,11 +180,12 @@ def _webkit_session(display: str, env: dict[str, str] | None, page_load: str = "
                 return super().execute(driver_command, params)
             finally:
                 took = time.monotonic() - started
+                said = json.dumps(params, default=str)  # (an element as an argument: its repr)
                 self.chq_commands.append((round(sent * 1000), round((sent + took) * 1000), driver_command,
-                                          json.dumps(params, default=str)[:160]))
+                                          said[:160]))
                 if took > SLOW_COMMAND_S:
                     warnings.warn(SlowWebKitCommand(f"WebKit's {driver_command} took {took:.0f} s "
-                                                    f"({json.dumps(params)[:200]})"), stacklevel=2)
+                                                    f"({said[:200]})"), stacklevel=2)
 
     options = Options()
     options.overlay_scrollbars_enabled = True  # as on an iPad: scrollbars take no width

@@ -61,8 +61,10 @@ PROBE = """
     subtree: true, childList: true, attributes: true,
     attributeFilter: ["data-state", "data-source", "data-engine"],
   });
-  // What moved the address, when (Date.now(), beside the driver's commands): history writes with their caller, hashchange (from and to),
-  // popstate, and the document's show and hide. Read by driver.timeline.
+  // What moved the address, and when (Date.now(), to line up with the driver's
+  // commands): history writes with their caller, hashchange (from and to), popstate
+  // with its state, a link's click() made by a script (Material's jump to an address),
+  // the document's show and hide. Read by driver.timeline, when a wait fails.
   const moves = window.__chqAddress = [];
   const move = (...what) => { moves.push([Date.now(), ...what]); if (moves.length > 60) moves.shift(); };
   for (const name of ["pushState", "replaceState"]) {
@@ -75,7 +77,7 @@ PROBE = """
   const hashOf = (address) => { const at = String(address).indexOf("#"); return at < 0 ? "" : String(address).slice(at); };
   addEventListener("hashchange", (e) => move("hashchange", hashOf(e.oldURL), hashOf(e.newURL), location.hash), true);
   addEventListener("popstate", (e) => move("popstate", location.hash, JSON.stringify(e.state)), true);
-  const click = HTMLAnchorElement.prototype.click; // a jump made by a link's click() in script
+  const click = HTMLAnchorElement.prototype.click;
   HTMLAnchorElement.prototype.click = function () { move("link.click()", this.getAttribute("href")); return click.apply(this, arguments); };
   for (const type of ["pageshow", "pagehide"]) addEventListener(type, (e) => move(type, e.persisted, location.hash), true);
   move("document", location.href);

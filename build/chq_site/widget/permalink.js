@@ -203,9 +203,11 @@ function replaceHash(fragment) {
 // hashchange) or wrote it. The page writes its state into the address only while the
 // address is still that: one set since (a link followed, a script, the player) whose
 // hashchange has not been handled yet is the newer word, and the page's state
-// follows it when it is. Written over, it was lost: the hashchange then read the
-// page's old inputs back (seen in WebKit, a permalink set into the address of the
-// page already open coming back as the one before it).
+// follows it when it is; written over, it would be lost, the hashchange reading the
+// page's old inputs back. (A permalink put back to the one before it in WebKit's
+// stories, for which this was first written, turned out to be Material's: its first
+// change of a fragment since a load fetches the page again, then goes to the address
+// it last saw. The stories wait for that as a player would: page API set_fragment.)
 let addressKnown = null;
 
 /** The page has read the address as it is now (applyFragment: on mount and on each
