@@ -201,20 +201,56 @@ def _webkit_session(display: str, env: dict[str, str] | None, page_load: str = "
 
 def set_viewport(driver: Any, width: int, height: int) -> None:
     """Size the window so that the page's viewport (innerWidth x innerHeight) is
-    exactly ``width`` x ``height`` (MiniBrowser's window has a toolbar), then wait two
-    frames so the page has laid itself out again."""
+    exactly ``width`` x ``height`` (MiniBrowser's window has a toolbar).
+
+    WebDriver's set-window-rect answers before the page sees the new size: read at
+    once, innerWidth was still the session's first window's (1024 wide), so the
+    toolbar was mismeasured and the viewport came out 616x1592 (seen once in a full
+    run). Each resize waits until the page's viewport follows the window's."""
     chrome = getattr(driver, "chq_chrome", None)
     if chrome is None:  # measured once per session: window size minus viewport size
-        driver.set_window_size(width, height)
-        inner = driver.execute_script("return [window.innerWidth, window.innerHeight]")
-        chrome = driver.chq_chrome = (width - inner[0], height - inner[1])
-    driver.set_window_size(width + chrome[0], height + chrome[1])
+        window, inner = _resize(driver, width, height, None)
+        chrome = driver.chq_chrome = (window[0] - inner[0], window[1] - inner[1])
+    _, inner = _resize(driver, width + chrome[0], height + chrome[1], chrome)
+    if inner != [width, height]:
+        raise AssertionError(f"viewport is {inner[0]}x{inner[1]}, wanted {width}x{height}")
+
+
+VIEWPORT = "return [innerWidth, innerHeight]"
+
+
+def _resize(driver: Any, width: int, height: int,
+            chrome: tuple[int, int] | None) -> tuple[list[int], list[int]]:
+    """Ask for a ``width`` x ``height`` window; return the window's size (MiniBrowser
+    keeps a minimum) and the page's viewport once it has followed, two frames on:
+    the window less ``chrome`` when that is known, else each side whose window size
+    changed has changed."""
+    def window() -> list[int]:
+        size = driver.get_window_size()
+        return [size["width"], size["height"]]
+
+    before_window, before = window(), run_js(driver, VIEWPORT)
+    driver.set_window_size(width, height)
+    after_window = window()
+    if chrome is not None:
+        wanted = [after_window[0] - chrome[0], after_window[1] - chrome[1]]
+        def followed(now: list[int]) -> bool:
+            return now == wanted
+    else:
+        changed = [a != b for a, b in zip(after_window, before_window, strict=True)]
+        def followed(now: list[int]) -> bool:
+            return all(not c or side != old for c, side, old in zip(changed, now, before, strict=True))
+    deadline = time.monotonic() + STEP_TIMEOUT_S
+    while not followed(now := run_js(driver, VIEWPORT)):
+        if time.monotonic() > deadline:
+            raise AssertionError(f"the viewport stayed {now[0]}x{now[1]} ({before[0]}x{before[1]} before) "
+                                 f"in a {after_window[0]}x{after_window[1]} window")
+        time.sleep(POLL_S)
     inner = driver.execute_async_script(
         "const done = arguments[arguments.length - 1];"
         " requestAnimationFrame(() => requestAnimationFrame(() => done([innerWidth, innerHeight])));"
     )
-    if inner != [width, height]:
-        raise AssertionError(f"viewport is {inner[0]}x{inner[1]}, wanted {width}x{height}")
+    return after_window, inner
 
 
 # MiniBrowser's window cannot be made as narrow as a 390 px phone: "phone" is the
