@@ -10,7 +10,8 @@ values of its fields); every wait polls such a state, with a ceiling, never a sl
 
 Scripts are function bodies (``return ...``) with their arguments as ``arguments[i]``,
 WebDriver's convention; the Chromium side wraps them in a function for Playwright
-(the API's own scripts and ceilings: tests/browser/page_scripts.py).
+(the API's own scripts and ceilings: tests/browser/page_scripts.py; the two engines'
+pages: tests/browser/page_engines.py).
 
 What only one engine's driver can do (Playwright's request log and interception,
 Chromium's CPU throttling, layout-shift entries) stays in single-engine tests.
@@ -18,15 +19,10 @@ Chromium's CPU throttling, layout-shift entries) stays in single-engine tests.
 
 from __future__ import annotations
 
-import contextlib
-import json
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
-
-from selenium.webdriver.common.by import By
-from selenium.webdriver.common.keys import Keys
 
 from tests.browser.page_scripts import (  # noqa: F401 (MAIN, NOT_FOUND, follow_link: the API's too)
     ANSWER_FOR,
@@ -34,23 +30,17 @@ from tests.browser.page_scripts import (  # noqa: F401 (MAIN, NOT_FOUND, follow_
     ARRIVED,
     AT_REST,
     ENGINE_S,
-    FILL,
-    FRAMES_DONE,
-    FRAMES_PROMISE,
     GO,
     MAIN,
     NOT_FOUND,
     REFETCHED,
     SET_FRAGMENT,
     STEP_S,
-    TO_MIDDLE,
     WIDGET,
-    as_function,
     follow_link,
     widget_when,
 )
 from tests.browser.site_helpers import url
-from tests.webkit.driver import narrowest_viewport, page_errors, wait_js
 
 
 class SitePage(ABC):
@@ -76,6 +66,11 @@ class SitePage(ABC):
     @abstractmethod
     def open(self, path: str) -> None:
         """Load ``path`` (relative to the site, with any ``#fragment``)."""
+
+    @abstractmethod
+    def load(self, path: str) -> None:
+        """Load ``path`` as a new document, even where only its fragment differs from
+        the page shown (then :meth:`open` would only change the fragment)."""
 
     @abstractmethod
     def new_tab(self) -> SitePage:
@@ -192,6 +187,11 @@ class SitePage(ABC):
         snapshot: dict[str, Any] | None = self.run(WIDGET)
         return snapshot
 
+    def history(self) -> list[list[str]]:
+        """The main widget's (state, source, engine) in this document, each change in
+        order (page_scripts.STATE_HISTORY)."""
+        return list(self.run("return window.__chqHistory || []"))
+
     def answer_for(self, inputs: dict[str, Any], timeout: float = ENGINE_S) -> dict[str, Any]:
         """Wait until the main widget shows its whole answer for ``inputs`` (each given
         input as given); its result and headline, read in the same script."""
@@ -203,198 +203,3 @@ class SitePage(ABC):
         return the widget's snapshot taken in the same script."""
         snapshot: dict[str, Any] = self.wait(widget_when(condition), *args, what=what, timeout=timeout)
         return snapshot
-
-
-class ChromiumPage(SitePage):
-    """Playwright's page in a fresh context (its requests logged: ``requests``)."""
-
-    engine = "chromium"
-
-    def __init__(self, context: Any, base: str, server: Any = None) -> None:
-        self.context = context
-        self.base = base
-        self.server = server
-        self.page = context.new_page()
-        self._errors: list[str] = []
-        self.page.on("pageerror", lambda exc: self._errors.append(f"pageerror: {exc}"))
-        self.page.on("console", lambda msg: self._errors.append(f"console.error: {msg.text}")
-                     if msg.type == "error" else None)
-        self._held: list[Any] = []
-        self._asked = 0  # requests for held files so far
-        self._released = False
-        self._script_held: list[Any] | None = None  # the site's script, held (hold_site_script)
-
-    def hold_engine_files(self) -> None:
-        def hold(route: Any) -> None:
-            self._asked += 1
-            if self._released:
-                route.continue_()
-            else:
-                self._held.append(route)
-
-        self.context.route("**/assets/engine/**", hold)
-
-    def release_engine_files(self) -> None:
-        self._released = True
-        for route in self._held:
-            route.continue_()
-
-    def miss_engine_files(self) -> None:
-        self.context.route("**/assets/engine/**", lambda route: route.fulfill(status=404, body="gone"))
-
-    def held_asked(self) -> int:
-        return self._asked
-
-    def hold_site_script(self) -> None:
-        held: list[Any] = []
-        self._script_held = held
-        def hold(route: Any) -> None:
-            self._asked += 1
-            held.append(route)
-
-        self.context.route("**/assets/js/site/site.*.js", hold)
-
-    def release_site_script(self) -> None:
-        held = self._script_held
-        assert held is not None and len(held) == 1, f"site scripts held: {held}"
-        held.pop().continue_()
-
-    def open(self, path: str) -> None:
-        # A page whose script is held does not load until it is let through.
-        self.page.goto(url(self.base, path), wait_until="load" if self._script_held is None else "commit")
-
-    _function = staticmethod(lambda body: as_function(body))
-
-    def reload(self) -> None:
-        self.page.reload(wait_until="load")
-
-    def new_tab(self) -> ChromiumPage:
-        tab = ChromiumPage(self.context, self.base, self.server)
-        tab.front()
-        return tab
-
-    def front(self) -> None:
-        self.page.bring_to_front()
-
-    def run(self, body: str, *args: Any) -> Any:
-        return self.page.evaluate(self._function(body), list(args))
-
-    def wait(self, body: str, *args: Any, what: str, timeout: float = STEP_S) -> Any:
-        try:
-            return self.page.wait_for_function(self._function(body), arg=list(args),
-                                               timeout=timeout * 1000).json_value()
-        except Exception as exc:
-            shown = None
-            with contextlib.suppress(Exception):
-                shown = self.widget()
-            raise AssertionError(f"waited {timeout:.0f} s for {what}; page at {self.page.url} "
-                                 f"shows {json.dumps(shown)[:1500]} ({type(exc).__name__})") from exc
-
-    def tap(self, selector: str) -> None:
-        element = self.page.locator(selector).first
-        element.evaluate("e => e.scrollIntoView({block: 'center', behavior: 'instant'})")
-        element.click()
-
-    def fill(self, selector: str, text: str) -> None:
-        self.page.locator(selector).first.fill(text)
-
-    def type(self, text: str) -> None:
-        self.page.keyboard.type(text)
-
-    def press(self, key: str) -> None:
-        self.page.keyboard.press("Control+A" if key == "Select all" else key)
-
-    def frames(self) -> None:
-        self.page.evaluate(FRAMES_PROMISE)
-
-    def errors(self) -> list[str]:
-        return list(self._errors)
-
-    def resize(self, width: int, height: int) -> None:
-        self.page.set_viewport_size({"width": width, "height": height})
-
-    def screenshot(self, path: Path) -> None:
-        self.page.screenshot(path=str(path))
-
-    def off_origin(self) -> list[str]:
-        """Requests this page's context made to any other host (blocked)."""
-        return list(self.context.requests.off_origin)
-
-
-class WebKitPage(SitePage):
-    """A WebKitGTK session through WebDriver; its pages carry the probe
-    (tests/webkit/probe.py), which collects the script errors."""
-
-    engine = "webkit"
-
-    def __init__(self, driver: Any, base: str, server: Any = None) -> None:
-        self.driver = driver
-        self.base = base
-        self.server = server  # a ProbeServer of this page's own (held engine files)
-        self.handle = driver.current_window_handle  # this tab
-
-    def release_engine_files(self) -> None:
-        assert self.server is not None, "this page's engine files are not held"
-        self.server.release()
-
-    def release_site_script(self) -> None:
-        assert self.server is not None, "this page's script is not held"
-        self.server.release()
-
-    def held_asked(self) -> int:
-        assert self.server is not None, "this page holds nothing"
-        return len(self.server.asked)
-
-    def open(self, path: str) -> None:
-        self.driver.get(url(self.base, path))
-
-    def reload(self) -> None:
-        self.driver.refresh()
-
-    def new_tab(self) -> WebKitPage:
-        self.driver.switch_to.new_window("tab")
-        return WebKitPage(self.driver, self.base, self.server)
-
-    def front(self) -> None:
-        self.driver.switch_to.window(self.handle)
-
-    def run(self, body: str, *args: Any) -> Any:
-        return self.driver.execute_script(body, *args)
-
-    def wait(self, body: str, *args: Any, what: str, timeout: float = STEP_S) -> Any:
-        return wait_js(self.driver, body, *args, timeout=timeout, what=what, explain=WIDGET)
-
-    def tap(self, selector: str) -> None:
-        element = self.driver.find_element(By.CSS_SELECTOR, selector)
-        self.driver.execute_script(TO_MIDDLE, element)
-        element.click()
-
-    def fill(self, selector: str, text: str) -> None:
-        # As Playwright's fill (WebDriver's send_keys would type a 10,000-digit number
-        # key by key).
-        self.driver.execute_script(FILL, selector, text)
-
-    def type(self, text: str) -> None:
-        self.driver.switch_to.active_element.send_keys(text)
-
-    def press(self, key: str) -> None:
-        field = self.driver.switch_to.active_element
-        if key == "Select all":
-            field.send_keys(Keys.CONTROL, "a")
-        else:
-            field.send_keys(getattr(Keys, key.upper()))
-
-    def resize(self, width: int, height: int) -> None:
-        narrowest_viewport(self.driver, width, height)
-
-    def screenshot(self, path: Path) -> None:
-        assert getattr(self.driver, "chq_composited", True), (
-            "this WebKit session does not composite: a story that takes screenshots asks "
-            "site_page(..., screenshots=True)")
-        self.driver.save_screenshot(str(path))
-
-    def frames(self) -> None:
-        self.driver.execute_async_script(FRAMES_DONE)
-
-    def errors(self) -> list[str]:
-        return page_errors(self.driver)

@@ -9,9 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from tests.browser.page_api import ChromiumPage, SitePage, WebKitPage
+from tests.browser.page_api import SitePage
+from tests.browser.page_engines import ChromiumPage, WebKitPage
 from tests.serving import RequestLog, StaticServer
-from tests.webkit.driver import PHONE_AT_MOST, narrowest_viewport
+from tests.webkit.driver import NO_COMPOSITING, PHONE_AT_MOST, narrowest_viewport, start_webkit
 from tests.webkit.probe import ProbeServer
 from tests.webkit.webkit_fixtures import ENGINE_PATH, SITE_SCRIPT_PATH
 
@@ -115,3 +116,27 @@ def site_page(request: pytest.FixtureRequest, built_site: Path) -> Iterator[Call
         close()
     for chromium in chromium_pages:
         assert chromium.off_origin() == [], "requests to other hosts"
+
+
+@pytest.fixture(scope="module", params=["chromium", "webkit"])
+def module_page(request: pytest.FixtureRequest, built_site: Path) -> Iterator[SitePage]:
+    """One page at 820x1180 for all of a module's stories that ask for it, once in
+    Chromium and once in WebKitGTK: its engine starts once for them all, as a player's
+    does over a session at the table. The engine's files are served; no service
+    worker (as ``site_page`` without ``own_server``). A story leaves it where any
+    other can go on from: on a page of the site, or on a blank one."""
+    if request.param == "chromium":
+        context = request.getfixturevalue("browser").new_context(
+            viewport={"width": 820, "height": 1180}, service_workers="block")
+        site = request.getfixturevalue("site_url")
+        context.requests = RequestLog(site.rstrip("/"))
+        context.route("**/*", context.requests.route)
+        chromium = ChromiumPage(context, site)
+        yield chromium
+        context.close()
+        assert chromium.off_origin() == [], "requests to other hosts"
+        return
+    driver = start_webkit(request.getfixturevalue("xvfb_display"), 820, 1180, env=NO_COMPOSITING)
+    driver.chq_composited = False
+    yield WebKitPage(driver, request.getfixturevalue("probe_site"))
+    driver.quit()

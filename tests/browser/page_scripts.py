@@ -27,6 +27,33 @@ return {calculator: r.dataset.calculator, state: r.dataset.state || null,
         hash: location.hash};
 """
 
+# Run at the top of every document of a page, in both engines (Chromium: an init
+# script; WebKit: the probe, tests/webkit/probe.py): the main widget's (data-state,
+# data-source, data-engine), each change in order (``window.__chqHistory``), and when
+# (performance.now()) it first had an answer and its engine first was ready
+# (``window.__chqTimes``). Idempotent: Material's instant navigation may run it again.
+STATE_HISTORY = """
+(() => {
+  if (window.__chqHistory) return;
+  window.__chqHistory = [];
+  window.__chqTimes = { answer: null, engine: null };
+  const watch = () => {
+    const r = document.querySelector("[data-calculator]");
+    if (!r) return;
+    const now = [r.dataset.state || "", r.dataset.source || "", r.dataset.engine || ""];
+    const last = window.__chqHistory[window.__chqHistory.length - 1];
+    if (!last || last.join() !== now.join()) window.__chqHistory.push(now);
+    const t = window.__chqTimes;
+    if (t.answer === null && now[0] === "ready") t.answer = performance.now();
+    if (t.engine === null && now[2] === "ready") t.engine = performance.now();
+  };
+  new MutationObserver(watch).observe(document, {
+    subtree: true, childList: true, attributes: true,
+    attributeFilter: ["data-state", "data-source", "data-engine"],
+  });
+})();
+"""
+
 # The main widget ready with its whole answer (not an answer table's headline) for
 # exactly the inputs given (arguments[0]); its headline, in the same read.
 ANSWER_FOR = """
@@ -40,6 +67,21 @@ if (!Object.keys(want).every(k => JSON.stringify(got[k]) === JSON.stringify(want
 const h = root.querySelector('[data-headline]');
 return {result: root.dataset.result, value: h.dataset.value, exact: h.dataset.exact,
         text: h.textContent.trim(), hash: location.hash};
+"""
+
+# The main widget's refusal of the field arguments[0]: its message, and how it is
+# shown (null until the widget refuses it).
+REFUSAL = """
+const root = document.querySelector('.chq-widget[data-mode=full]');
+const box = root && root.querySelector(`[data-param="${arguments[0]}"]`);
+const msg = box && box.querySelector('.chq-msg');
+if (!msg || root.dataset.state !== 'error' || !msg.textContent) return null;
+const described = [...box.querySelectorAll('[aria-describedby]')]
+  .some(el => el.getAttribute('aria-describedby').split(/\\s+/).includes(msg.id));
+return {message: msg.textContent, described, visible: msg.getBoundingClientRect().height > 0,
+        result: root.getAttribute('data-result'),
+        value: root.querySelector('[data-headline]').dataset.value,
+        invalid: box.querySelector('[aria-invalid=true]') !== null};
 """
 
 # No transition or animation running.

@@ -41,7 +41,8 @@ from tests.browser.offline_helpers import (
     wait_ready_offline,
 )
 from tests.browser.offline_update_helpers import Builds
-from tests.browser.page_api import ENGINE_S, ChromiumPage, SitePage
+from tests.browser.page_api import ENGINE_S, SitePage
+from tests.browser.page_engines import ChromiumPage
 from tests.browser.site_helpers import built_pages, url
 from tests.browser.widgets_helpers import PAGES, fragment
 from tests.conftest import StaticServer

@@ -51,7 +51,8 @@ from tests.browser.offline_update_helpers import (
     take_update,
     take_update_in,
 )
-from tests.browser.page_api import ENGINE_S, ChromiumPage, SitePage
+from tests.browser.page_api import ENGINE_S, SitePage
+from tests.browser.page_engines import ChromiumPage
 
 DESKTOP = (1366, 1024)
 

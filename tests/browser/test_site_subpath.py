@@ -17,7 +17,8 @@ from urllib.parse import urldefrag, urlsplit
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.page_api import ChromiumPage, SitePage
+from tests.browser.page_api import SitePage
+from tests.browser.page_engines import ChromiumPage
 from tests.browser.site_helpers import (
     nav_pages,
     open_search,

@@ -32,17 +32,14 @@ from tests.browser.widgets_helpers import (
     PAGES,
     READY_MS,
     TOLERANCE,
-    TYPED_CASES,
     Session,
     check_against_cli,
     compact_pages,
     current_fragment,
-    field_refusal,
     fragment,
     make_context,
     reference,
     same,
-    typed_at_the_command_line,
     wait_for_inputs,
     watch,
     widget,
@@ -57,24 +54,6 @@ def session(browser: Any, site_url: str) -> Iterator[Session]:
     watch(page, shared.errors)
     yield shared
     context.close()
-
-
-# --------------------------------------------------------------------------- #
-# Permalinks: every mechanic, at least five cases                             #
-# --------------------------------------------------------------------------- #
-
-@pytest.mark.parametrize("mechanic", list(CASES))
-def test_permalinks_match_the_command_line(session: Session, mechanic: str) -> None:
-    cases = CASES[mechanic]
-    assert len(cases) >= 5
-    page = session.page
-    path = PAGES[mechanic]
-    # The first case opens the page with the fragment; the rest change the fragment.
-    session.open(path, fragment(cases[0]), fresh=True)
-    for params in cases:
-        session.open(path, fragment(params))
-        check_against_cli(page, mechanic, params)
-    assert session.errors == []
 
 
 def test_stepper_segments_and_switch_update_result_and_fragment(session: Session) -> None:
@@ -177,49 +156,6 @@ def test_keyboard_only(session: Session) -> None:
     page.keyboard.press("Space")
     check_against_cli(page, "supply", {"supply_dice": 6, "staff_order": True})
     assert current_fragment(page) == {"supply_dice": "6", "staff_order": "true"}
-    assert session.errors == []
-
-
-@pytest.mark.parametrize(
-    ("mechanic", "params", "field", "words"),
-    [
-        ("artillery", {"variant": "armour-battles", "fire_dice": 99}, "fire_dice",
-         "Battery's Fire Dice: enter a whole number from 0 to 40 (you entered 99)."),
-        ("spotting", {"distance": "abc"}, "distance",
-         "Distance to the Blind: enter a number from 0 to 200 (you entered 'abc')."),
-        ("spotting", {"distance": 18, "moving": "maybe"}, "moving", "true or false"),
-        ("close_assault", {"att_dice": 6, "att_suppressed": True, "def_dice": 5}, "att_suppressed",
-         "Close Assault"),
-        ("shell_then_assault", {"variant": "armour-battles", "units": 13}, "units",
-         "Units in the Blind: enter a whole number from 1 to 12 (you entered 13)."),
-    ],
-)
-def test_bad_input_is_reported_beside_the_field(
-    session: Session, mechanic: str, params: dict[str, Any], field: str, words: str
-) -> None:
-    session.open(PAGES[mechanic], fragment(params))
-    shown = field_refusal(session.page, field)
-    assert words.lower() in shown["message"].lower()
-    assert shown["visible"]
-    assert shown["described"], "the message is not tied to its field with aria-describedby"
-    assert shown["invalid"]
-    assert shown["result"] is None
-    assert shown["value"] == ""
-    assert session.errors == [], "a bad input must not reach the console"
-
-
-@pytest.mark.parametrize(("mechanic", "params", "field", "text"), TYPED_CASES,
-                         ids=[f"{m}-{f}={t}" for m, _, f, t in TYPED_CASES])
-def test_a_field_reads_a_number_as_the_command_line_does(
-    session: Session, mechanic: str, params: dict[str, Any], field: str, text: str
-) -> None:
-    answer, refusal = typed_at_the_command_line(mechanic, params, field, text)
-    session.open(PAGES[mechanic], fragment({**params, field: text}))
-    if answer is not None:
-        shown = wait_for_inputs(session.page, answer["inputs"])
-        assert same(json.loads(shown["result"]), answer, 0.0) == []
-    else:
-        assert field_refusal(session.page, field)["message"] == refusal
     assert session.errors == []
 
 

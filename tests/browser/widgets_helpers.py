@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 import contextlib
-import importlib.util
+import functools
 import json
 import math
 import subprocess
@@ -18,7 +18,7 @@ from urllib.parse import quote
 from chq_site.widget import permalinks, presentation
 
 from calculators import PARAMETERS
-from tests.browser.page_scripts import REFETCHED, SET_FRAGMENT, as_function
+from tests.browser.page_scripts import ANSWER_FOR, REFETCHED, REFUSAL, SET_FRAGMENT, as_function
 from tests.browser.site_helpers import (
     url,
 )
@@ -122,21 +122,20 @@ TOLERANCE = {"artillery": 1e-12, "shell_then_assault": 1e-12}
 # The reference: the command line                                             #
 # --------------------------------------------------------------------------- #
 
-HAVE_CLI = importlib.util.find_spec("calculators.__main__") is not None
 
 
 def reference(mechanic: str, params: dict[str, Any]) -> dict[str, Any]:
-    """What ``python -m calculators <mechanic> --json <params>`` prints (compute() if no CLI)."""
-    if not HAVE_CLI:  # pragma: no cover - the CLI exists; kept for partial checkouts
-        from calculators import compute
+    """What ``python -m calculators <mechanic> --json <params>`` prints (a fresh copy;
+    each case runs the command line once a test process, for both engines)."""
+    return json.loads(_printed(mechanic, json.dumps(params, sort_keys=True)))
 
-        return json.loads(json.dumps(compute(mechanic, params)))
-    done = subprocess.run(
-        [sys.executable, "-m", "calculators", mechanic, "--json", json.dumps(params)],
-        capture_output=True, text=True, cwd=ROOT, check=False,
-    )
+
+@functools.cache
+def _printed(mechanic: str, params: str) -> str:
+    done = subprocess.run([sys.executable, "-m", "calculators", mechanic, "--json", params],
+                          capture_output=True, text=True, cwd=ROOT, check=False)
     assert done.returncode == 0, f"CLI failed for {mechanic} {params}: {done.stderr}"
-    return json.loads(done.stdout)
+    return done.stdout
 
 
 def fragment(params: dict[str, Any]) -> str:
@@ -245,22 +244,7 @@ def wait_for_inputs(page: Any, inputs: dict[str, Any], timeout: float = READY_MS
     """Wait until the main widget is ready and shows the result for exactly ``inputs``;
     return a snapshot of it taken in the same instant (Material may swap the page's
     content on a fragment change, so separate reads could see two different widgets)."""
-    handle = page.wait_for_function(
-        """want => {
-            const root = document.querySelector('.chq-widget[data-mode=full]');
-            if (!root || root.dataset.state !== 'ready' || !root.dataset.result) return false;
-            const result = JSON.parse(root.dataset.result);
-            if (result.partial) return false; // an answer table's headline: wait for the whole answer
-            const got = result.inputs || {};
-            const same = k => JSON.stringify(got[k]) === JSON.stringify(want[k]);
-            if (!Object.keys(want).every(same)) return false;
-            const h = root.querySelector('[data-headline]');
-            return {result: root.dataset.result, value: h.dataset.value, exact: h.dataset.exact,
-                    text: h.textContent.trim(), hash: location.hash};
-        }""",
-        arg=inputs,
-        timeout=timeout,
-    )
+    handle = page.wait_for_function(as_function(ANSWER_FOR), arg=[inputs], timeout=timeout)
     return handle.json_value()
 
 
@@ -276,8 +260,14 @@ def wait_for_engine(page: Any, state: str, timeout: float = READY_MS) -> None:
 
 
 def check_against_cli(page: Any, mechanic: str, params: dict[str, Any]) -> None:
+    """Wait until the (Playwright) page's main widget answers ``params``; check it."""
+    check_shown(wait_for_inputs(page, reference(mechanic, params)["inputs"]), mechanic, params)
+
+
+def check_shown(shown: dict[str, Any], mechanic: str, params: dict[str, Any]) -> None:
+    """The main widget's answer (page_scripts.ANSWER_FOR's snapshot) is the command
+    line's for ``params``: its whole result, and its headline's exact value and words."""
     expected = reference(mechanic, params)
-    shown = wait_for_inputs(page, expected["inputs"])
     tol = TOLERANCE.get(mechanic, 0.0)
     differences = same(json.loads(shown["result"]), expected, tol)
     assert differences == [], f"{mechanic} {params}: data-result differs from the CLI: {differences[:5]}"
@@ -305,23 +295,7 @@ def current_fragment(page: Any) -> dict[str, str]:
 
 def field_refusal(page: Any, field: str) -> dict[str, Any]:
     """Wait until the main widget refuses ``field``; its message, and how it is shown."""
-    return page.wait_for_function(
-        """field => {
-            const root = document.querySelector('.chq-widget[data-mode=full]');
-            const box = root && root.querySelector(`[data-param="${field}"]`);
-            const msg = box && box.querySelector('.chq-msg');
-            if (!msg || root.dataset.state !== 'error' || !msg.textContent) return false;
-            const described = [...box.querySelectorAll('[aria-describedby]')]
-              .some(el => el.getAttribute('aria-describedby').split(/\\s+/).includes(msg.id));
-            const rect = msg.getBoundingClientRect();
-            return {message: msg.textContent, described, visible: rect.height > 0,
-                    result: root.getAttribute('data-result'),
-                    value: root.querySelector('[data-headline]').dataset.value,
-                    invalid: box.querySelector('[aria-invalid=true]') !== null};
-        }""",
-        arg=field,
-        timeout=READY_MS,
-    ).json_value()
+    return page.wait_for_function(as_function(REFUSAL), arg=[field], timeout=READY_MS).json_value()
 
 
 # The same text is the same number in a page's field and in a command-line flag

@@ -4,8 +4,8 @@ WebDriver has no "init script" and no request routing (Playwright's
 ``add_init_script`` and ``route``). What the Chromium tests do with those, this lane
 does from its own HTTP server (:class:`ProbeServer`): a small script put at the top of
 every HTML page's ``<head>`` collects script errors (``window.__errors``), notes the
-widget's states in order (``window.__chqHistory``) and the time the engine got ready
-(``window.__chqTimes``), and hides the service worker API; other paths can be
+widget's states in order (tests/browser/page_scripts.py STATE_HISTORY), and hides
+the service worker API; other paths can be
 answered 404 (the engine's files, to see a page without its engine) or held until
 the test releases them.
 """
@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
+from tests.browser.page_scripts import STATE_HISTORY
 from tests.conftest import QuietHTTPServer, SiteHandler, StaticServer
 from tests.webkit.driver import ENGINE_TIMEOUT_S
 
@@ -42,25 +43,6 @@ PROBE = """
     note(`console.error: ${args.map(reason).join(" ")}`);
     return consoleError.apply(this, args);
   };
-  // The main widget's (data-state, data-source, data-engine), each change in order,
-  // and when (performance.now(): milliseconds since navigation start) the widget first
-  // had an answer and its engine first was ready.
-  window.__chqHistory = [];
-  window.__chqTimes = { answer: null, engine: null };
-  const watch = () => {
-    const r = document.querySelector("[data-calculator]");
-    if (!r) return;
-    const now = [r.dataset.state || "", r.dataset.source || "", r.dataset.engine || ""];
-    const last = window.__chqHistory[window.__chqHistory.length - 1];
-    if (!last || last.join() !== now.join()) window.__chqHistory.push(now);
-    const t = window.__chqTimes;
-    if (t.answer === null && now[0] === "ready") t.answer = performance.now();
-    if (t.engine === null && now[2] === "ready") t.engine = performance.now();
-  };
-  new MutationObserver(watch).observe(document, {
-    subtree: true, childList: true, attributes: true,
-    attributeFilter: ["data-state", "data-source", "data-engine"],
-  });
   // What moved the address, and when (Date.now(), to line up with the driver's
   // commands): history writes with their caller, hashchange (from and to), popstate
   // with its state, a link's click() made by a script (Material's jump to an address),
@@ -82,7 +64,7 @@ PROBE = """
   for (const type of ["pageshow", "pagehide"]) addEventListener(type, (e) => move(type, e.persisted, location.hash), true);
   move("document", location.href);
 })();
-"""
+""" + STATE_HISTORY
 
 # Hides the service worker API, as a browser without one (and as the Chromium lane's
 # contexts do): no offline copy precaching ~15 MB in the background of other tests.

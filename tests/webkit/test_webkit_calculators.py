@@ -27,17 +27,12 @@ from tests.browser.card_helpers import (
     READER_AND_CARDS,
     cards_after_engine_failure,
 )
-from tests.browser.page_api import WebKitPage
 from tests.browser.site_helpers import (
     url,
 )
 from tests.browser.widgets_first_answer_helpers import GROUPED_PERMALINKS
 from tests.browser.widgets_helpers import (
-    CASES,
     PAGES,
-    fragment,
-    same,
-    typed_at_the_command_line,
 )
 from tests.webkit.driver import (
     ENGINE_TIMEOUT_S,
@@ -50,16 +45,12 @@ from tests.webkit.driver import (
 )
 from tests.webkit.webkit_calculators_helpers import (
     MECHANICS,
-    PERMALINKS_PER_MECHANIC,
-    REFUSAL,
     SHOWS,
     TABLET,
-    WEBKIT_TYPED,
     check_answer,
     check_table_answer,
     expected,
     page_answer_case,
-    show_calculator,
 )
 
 # --------------------------------------------------------------------------- #
@@ -208,48 +199,3 @@ def test_engine_answer_replaces_the_table_answer(probe_site: str, engine_driver:
     assert page_errors(driver) == []
 
 
-@pytest.mark.parametrize("mechanic", MECHANICS)
-def test_permalinks_match_compute(mechanic: str, probe_site: str, engine_driver: Any) -> None:
-    driver = engine_driver
-    cases = CASES[mechanic][-PERMALINKS_PER_MECHANIC:]
-    assert len(cases) == PERMALINKS_PER_MECHANIC
-    started = time.perf_counter()
-    show_calculator(driver, probe_site, mechanic)
-    for params in cases:
-        WebKitPage(driver, probe_site).set_fragment(fragment(params))
-        want = expected(mechanic, params)["inputs"]
-        shown = widget_when(driver, f"{SHOWS} && r.source === 'engine'", want, mechanic,
-                            what=f"{mechanic} {params}: the engine's answer")
-        check_answer(shown, mechanic, params)
-    print(f"\nWebKit {mechanic}: {len(cases)} permalinks in {time.perf_counter() - started:.1f} s")
-    assert page_errors(driver) == []
-
-
-def test_bad_input_shows_its_field_message(probe_site: str, engine_driver: Any) -> None:
-    driver = engine_driver
-    show_calculator(driver, probe_site, "artillery")
-    WebKitPage(driver, probe_site).set_fragment("fire_dice=99")
-    shown = wait_js(driver, REFUSAL, "fire_dice", timeout=ENGINE_TIMEOUT_S, what="the fire_dice field's message")
-    assert shown["message"] == "Battery's Fire Dice: enter a whole number from 0 to 40 (you entered 99).", shown
-    assert shown["visible"] and shown["described"] and shown["invalid"], shown
-    assert shown["result"] is None
-    assert page_errors(driver) == []
-
-
-@pytest.mark.parametrize(("mechanic", "params", "field", "text"), WEBKIT_TYPED,
-                         ids=[f"{m}-{f}={t}" for m, _, f, t in WEBKIT_TYPED])
-def test_a_field_reads_a_number_as_the_command_line_does(
-    mechanic: str, params: dict[str, Any], field: str, text: str, probe_site: str, engine_driver: Any
-) -> None:
-    driver = engine_driver
-    answer, refusal = typed_at_the_command_line(mechanic, params, field, text)
-    show_calculator(driver, probe_site, mechanic)
-    WebKitPage(driver, probe_site).set_fragment(fragment({**params, field: text}))
-    if answer is not None:
-        shown = widget_when(driver, f"{SHOWS} && r.source === 'engine'", answer["inputs"], mechanic,
-                            what=f"{mechanic} {field}={text!r}: the engine's answer")
-        assert same(json.loads(shown["result"]), answer, 0.0) == []
-    else:
-        shown = wait_js(driver, REFUSAL, field, timeout=ENGINE_TIMEOUT_S, what=f"the {field} field's message")
-        assert shown["message"] == refusal, shown
-    assert page_errors(driver) == []
