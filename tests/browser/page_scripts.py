@@ -84,6 +84,11 @@ return {message: msg.textContent, described, visible: msg.getBoundingClientRect(
         invalid: box.querySelector('[aria-invalid=true]') !== null};
 """
 
+# A widget_when condition: the main widget shows a result for exactly these inputs
+# (arguments[0]) of this mechanic (arguments[1]).
+SHOWS = ("r.calculator === arguments[1] && r.state === 'ready' && inputs !== null"
+         " && Object.keys(arguments[0]).every(k => JSON.stringify(inputs[k]) === JSON.stringify(arguments[0][k]))")
+
 # No transition or animation running.
 AT_REST = "return document.getAnimations().every(a => a.playState !== 'running');"
 

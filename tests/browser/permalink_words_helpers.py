@@ -11,8 +11,8 @@ from typing import Any
 
 from calculators import PARAMETERS
 from tests.browser.page_api import ENGINE_S, SitePage
+from tests.browser.page_scripts import REFUSAL
 from tests.browser.widgets_helpers import ROOT
-from tests.webkit.webkit_calculators_helpers import REFUSAL
 
 LONG_NUMBER = "9" * 10_000
 

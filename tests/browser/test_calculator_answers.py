@@ -21,7 +21,7 @@ from tests.browser.page_scripts import REFUSAL
 from tests.browser.widgets_helpers import (
     CASES,
     TYPED_CASES,
-    check_shown,
+    check_answer,
     fragment,
     reference,
     same,
@@ -37,7 +37,7 @@ def test_permalinks_give_the_command_lines_answer(module_page: SitePage, mechani
     show(page, mechanic)
     for params in cases:
         page.set_fragment(fragment(params))
-        check_shown(page.answer_for(reference(mechanic, params)["inputs"]), mechanic, params)
+        check_answer(page.answer_for(reference(mechanic, params)["inputs"]), mechanic, params)
     assert page.errors() == []
 
 

@@ -9,12 +9,6 @@ import time
 from pathlib import Path
 from typing import Any
 
-from tests.browser.card_helpers import (
-    ENGINE_FAILED_EVERYWHERE,
-    READER_AFTER_THE_CARDS,
-    READER_AND_CARDS,
-    cards_after_engine_failure,
-)
 from tests.browser.site_helpers import (
     url,
 )
@@ -22,7 +16,6 @@ from tests.browser.widgets_helpers import (
     ENGINE_WASM,
     ENGINE_WORKER,
     PAGES,
-    READY_MS,
     check_against_cli,
     click_through,
     make_context,
@@ -34,26 +27,6 @@ from tests.browser.widgets_helpers import (
 # --------------------------------------------------------------------------- #
 # Fallbacks: engine blocked, JavaScript off, served under a sub-path          #
 # --------------------------------------------------------------------------- #
-
-def test_engine_failure_leaves_the_rules_text_where_the_reader_is(browser: Any, site_url: str) -> None:
-    """A reader scrolls down a rules page with three cards while the engine cannot
-    load: the failure reaches every card at once, and each card says so and where its
-    table is, but no card opens its table (300-700 px each): the paragraph the reader
-    is on stays where it was on the screen."""
-    context, _ = make_context(browser, site_url)  # 820 x 1180, a tablet
-    context.route("**/assets/engine/**", lambda route: route.abort())
-    page = context.new_page()
-    try:
-        page.goto(url(site_url, "rules/blinds/"))
-        assert page.locator(".chq-widget[data-mode=compact]").count() >= 3
-        place = page.evaluate(READER_AFTER_THE_CARDS)
-        page.wait_for_function(ENGINE_FAILED_EVERYWHERE, timeout=READY_MS)
-        shown = page.evaluate(READER_AND_CARDS)
-        assert abs(shown["top"] - place) < 60, f"the reader's paragraph moved from {place:.0f} to {shown['top']:.0f} px"
-        assert cards_after_engine_failure(shown["cards"]) == []
-    finally:
-        context.close()
-
 
 def test_engine_blocked_shows_message_and_build_time_table(
     browser: Any, site_url: str, artifacts: Path

@@ -22,8 +22,8 @@ from pathlib import Path
 from tests.browser.engine_early_helpers import BOOT, EngineServer, until_asked
 from tests.browser.engine_start_helpers import ENGINE_CASES, snapshot_file, truncated
 from tests.browser.page_api import ENGINE_S, SitePage
-from tests.browser.widgets_helpers import PAGES, fragment, reference
-from tests.webkit.webkit_calculators_helpers import SHOWS, check_answer, expected
+from tests.browser.page_scripts import SHOWS
+from tests.browser.widgets_helpers import PAGES, check_answer, fragment, reference
 
 ENGINE_ANSWER = f"{SHOWS} && r.source === 'engine' && r.engine === 'ready'"
 
@@ -42,7 +42,7 @@ def test_runtime_and_snapshot_are_asked_for_before_the_loader_arrives(
     assert len(held.big_files_asked()) == 2, f"asked for while the loader was held: {held.asked}"
     assert page.widget()["engine"] == "loading"  # still waiting
     held.let_loader_through()
-    shown = page.widget_when(ENGINE_ANSWER, expected(mechanic, params)["inputs"], mechanic,
+    shown = page.widget_when(ENGINE_ANSWER, reference(mechanic, params)["inputs"], mechanic,
                              what="the engine's answer", timeout=ENGINE_S)
     check_answer(shown, mechanic, params)
     assert json.loads(shown["result"]) == reference(mechanic, params)
@@ -58,7 +58,7 @@ def test_a_snapshot_given_up_on_leaves_the_runtime_compiled(
     cut = EngineServer(built_site, hold=False, snapshot=truncated(snapshot_file(built_site).read_bytes()))
     page = site_page(server=cut)
     page.open(PAGES[mechanic] + "#" + fragment(params))
-    shown = page.widget_when(ENGINE_ANSWER, expected(mechanic, params)["inputs"], mechanic,
+    shown = page.widget_when(ENGINE_ANSWER, reference(mechanic, params)["inputs"], mechanic,
                              what="the engine's answer (full boot)", timeout=ENGINE_S)
     check_answer(shown, mechanic, params)
     assert json.loads(shown["result"]) == reference(mechanic, params)

@@ -43,10 +43,10 @@ from tests.browser.offline_helpers import (
 from tests.browser.offline_update_helpers import Builds
 from tests.browser.page_api import ENGINE_S, SitePage
 from tests.browser.page_engines import ChromiumPage
+from tests.browser.page_scripts import SHOWS
 from tests.browser.site_helpers import built_pages, url
-from tests.browser.widgets_helpers import PAGES, fragment
+from tests.browser.widgets_helpers import PAGES, check_answer, fragment, reference
 from tests.conftest import StaticServer
-from tests.webkit.webkit_calculators_helpers import SHOWS, check_answer, expected
 
 
 def test_service_worker_precaches_the_whole_build(built_site: Path) -> None:
@@ -205,7 +205,7 @@ def test_works_offline_after_one_visit(site_page: Callable[..., SitePage], built
 
     assert has_calculators(built_site), f"no calculator widget in {CALCULATOR}: the build is broken"
     page.open(f"{PAGES[OFFLINE_MECHANIC]}#{fragment(OFFLINE_CASE)}")
-    want = expected(OFFLINE_MECHANIC, OFFLINE_CASE)["inputs"]
+    want = reference(OFFLINE_MECHANIC, OFFLINE_CASE)["inputs"]
     shown = page.widget_when(f"{SHOWS} && r.source === 'engine'", want, OFFLINE_MECHANIC,
                              what="the engine's answer with the server stopped", timeout=ENGINE_S)
     check_answer(shown, OFFLINE_MECHANIC, OFFLINE_CASE)

@@ -21,6 +21,7 @@ from typing import Any
 
 from calculators import compute
 from tests.browser.page_api import ENGINE_S, MAIN, STEP_S, SitePage
+from tests.browser.page_scripts import REFUSAL
 from tests.browser.shell_first_helpers import (
     HIT_FACES,
     MECHANIC,
@@ -32,8 +33,7 @@ from tests.browser.shell_first_helpers import (
     hit_faces_seen,
     shown_for,
 )
-from tests.browser.widgets_helpers import fragment, same
-from tests.webkit.webkit_calculators_helpers import REFUSAL, check_answer
+from tests.browser.widgets_helpers import check_answer, fragment, same
 
 # (inputs, whether the headline is one figure rather than a range)
 CASES = [

@@ -21,6 +21,12 @@ from typing import Any
 
 import pytest
 
+from tests.browser.card_helpers import (
+    ENGINE_FAILED_EVERYWHERE,
+    READER_AFTER_THE_CARDS,
+    READER_AND_CARDS,
+    cards_after_engine_failure,
+)
 from tests.browser.page_api import ENGINE_S, SitePage
 from tests.browser.steady_helpers import (
     ENGINE_DONE,
@@ -36,6 +42,12 @@ from tests.browser.steady_helpers import (
     moves,
     shift_after,
 )
+
+# How far the paragraph a reader is on may move while a rules page's cards learn
+# that the engine failed (their status lines may grow by a line each; the tables they
+# must not open would add ~1,600 px). WebKit has no scroll anchoring: what grows
+# above the reader moves the text.
+READER_SLACK_PX = {"chromium": 60, "webkit": 100}
 
 
 def visit(site_page: Callable[..., SitePage], page_name: str, size: tuple[int, int],
@@ -82,3 +94,24 @@ def test_nothing_moves_as_the_engine_gets_ready(site_page: Callable[..., SitePag
 def test_nothing_moves_when_the_engine_fails(site_page: Callable[..., SitePage], page_name: str) -> None:
     notes = visit(site_page, page_name, TABLET, failed=True)
     assert moves(notes) == []
+
+
+def test_a_rules_pages_cards_say_the_engine_failed_and_the_reader_stays(
+        site_page: Callable[..., SitePage]) -> None:
+    """A reader scrolls down a rules page with three cards while the engine cannot
+    load: the failure reaches every card at once; each says so and where its table
+    is, none opens its table (300-700 px each), and the paragraph the reader is on
+    stays where it was on the screen."""
+    page = site_page(engine_files="missing")
+    page.open("rules/blinds/")
+    page.wait("return document.querySelectorAll('.chq-widget[data-mode=compact]').length >= 3",
+              what="the rules page's cards")
+    place = page.run(f"return ({READER_AFTER_THE_CARDS})()")
+    page.wait(f"return ({ENGINE_FAILED_EVERYWHERE})()", timeout=ENGINE_S,
+              what="every card to say the engine failed (its files are 404 here)")
+    page.frames()
+    shown = page.run(f"return ({READER_AND_CARDS})()")
+    assert abs(shown["top"] - place) < READER_SLACK_PX[page.engine], \
+        f"the reader's paragraph moved from {place:.0f} to {shown['top']:.0f} px"
+    assert cards_after_engine_failure(shown["cards"]) == []
+    assert page.errors() == []

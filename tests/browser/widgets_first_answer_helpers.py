@@ -1,15 +1,13 @@
-"""Shared by test_widgets_first_answer.py and the tests that use its pages, fixtures and checks
-(moved out of the test module, unchanged: a test module imports no other test module)."""
+"""What the first-answer stories share (test_first_answer.py): their cases, the
+widget as they read it, and the check of an answer the page carries."""
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
-from chq_site.answers import answer_groups, answers
 from chq_site.widget import permalinks, presentation
 
-from tests.browser.widgets_helpers import READY_MS, reference
+from tests.browser.page_api import ENGINE_S, SitePage
 
 PANZER = next(p for p in presentation.PRESETS["close_assault"] if p.id == "panzer-iv-h")
 
@@ -25,74 +23,44 @@ CASES = [
 IDS = ["close-assault-panzer-preset", "spotting-default"]
 
 
-# Runs before any page script: the widget's (data-state, data-source, data-engine), in order.
-HISTORY = """
-(() => {
-  window.__chqHistory = [];
-  const note = () => {
-    const r = document.querySelector(".chq-widget[data-mode=full]");
-    if (!r) return;
-    const now = [r.dataset.state || "", r.dataset.source || "", r.dataset.engine || ""];
-    const last = window.__chqHistory[window.__chqHistory.length - 1];
-    if (!last || last.join() !== now.join()) window.__chqHistory.push(now);
-  };
-  new MutationObserver(note).observe(document, {
-    subtree: true, childList: true, attributes: true,
-    attributeFilter: ["data-state", "data-source", "data-engine"],
-  });
-})();
+# The main widget as these stories read it: its state, source, engine, result and
+# headline, with its status line and hint (a function body: page_scripts' convention).
+SNAPSHOT = """
+const r = document.querySelector('.chq-widget[data-mode=full]');
+const h = r.querySelector('[data-headline]');
+const hint = r.querySelector('.chq-output__hint');
+return {state: r.dataset.state, source: r.dataset.source || null, engine: r.dataset.engine || null,
+        result: r.getAttribute('data-result'), value: h.dataset.value, exact: h.dataset.exact,
+        text: h.textContent.trim(), status: r.querySelector('.chq-status__text').textContent,
+        hint: hint.hidden ? '' : hint.textContent, hintShown: hint.getBoundingClientRect().height > 0};
 """
 
 
-SNAPSHOT = """() => {
-  const r = document.querySelector('.chq-widget[data-mode=full]');
-  const h = r.querySelector('[data-headline]');
-  return {state: r.dataset.state, source: r.dataset.source || null, engine: r.dataset.engine || null,
-          result: r.getAttribute('data-result'), value: h.dataset.value, exact: h.dataset.exact,
-          text: h.textContent.trim(), status: r.querySelector('.chq-status__text').textContent,
-          hint: r.querySelector('.chq-output__hint').hidden ? '' : r.querySelector('.chq-output__hint').textContent};
-}"""
+def shown_when(page: SitePage, condition: str, *args: Any, what: str, timeout: float = ENGINE_S) -> dict[str, Any]:
+    """Wait until ``condition`` (a JS expression over ``r``, the main widget's dataset,
+    and ``arguments``) holds; the widget's :data:`SNAPSHOT` from the same read."""
+    body = ("const w = document.querySelector('.chq-widget[data-mode=full]'); const r = w && w.dataset;"
+            f" if (!r || !({condition})) return null; return (() => {{{SNAPSHOT}}})();")
+    return dict(page.wait(body, *args, what=what, timeout=timeout))
 
 
-def wait_for(page: Any, condition: str, timeout: float = READY_MS) -> dict[str, Any]:
-    """Wait until ``condition`` (a JS expression over ``r``, the main widget's dataset) holds."""
-    page.wait_for_function(
-        f"() => {{ const w = document.querySelector('.chq-widget[data-mode=full]');"
-        f" const r = w && w.dataset; return Boolean(r && ({condition})); }}",
-        timeout=timeout,
-    )
-    return page.evaluate(SNAPSHOT)
+# The main widget ready with the build's answer for exactly the inputs arguments[0].
+BUILD_ANSWER_FOR = ("r.state === 'ready' && r.source === 'build' && JSON.stringify(JSON.parse(w.dataset.result)"
+                    ".inputs) === JSON.stringify(arguments[0])")
 
+# Where the page's resources came from: when the build's answer was shown, when the
+# engine's worker was asked for, and any answer table fetched (a page carries its own).
+ORDER = """
+const answer = performance.getEntriesByName('chq-answer-build')[0];
+const resources = performance.getEntriesByType('resource');
+return {answer: answer ? answer.startTime : null,
+        worker: resources.filter(e => e.name.includes('/assets/js/engine-worker.js')).map(e => e.startTime),
+        tables: resources.filter(e => e.name.includes('/assets/answers/')).map(e => e.name)};
+"""
 
-def check_first_answer(shown: dict[str, Any], mechanic: str, params: dict[str, Any]) -> None:
-    """The answer shown equals the command line's, exactly (it is the same compute())."""
-    expected = reference(mechanic, params)
-    got = json.loads(shown["result"])
-    if got.get("partial"):
-        # An answer table (chq_site/answers/answers.py, answer_groups.py): headline and figures,
-        # a figure carried as printed text as the page prints the engine's.
-        assert mechanic in answers.TABLED
-        assert got["inputs"] == expected["inputs"]
-        carried = [k for k in got if k not in ("partial", "inputs")]
-        assert carried, got
-        styles = {key: style for key, _, style in presentation.FIGURES[mechanic]}
-        for key in carried:
-            if isinstance(got[key], dict) and "text" in got[key]:
-                assert got[key]["text"] == answer_groups.printed(expected[key], styles[key]), key
-            elif isinstance(got[key], dict):
-                assert got[key] == expected[key], key  # the exact fraction, its nearest double
-            else:
-                assert got[key] == expected[key], key
-    else:
-        assert got == expected
-    key = presentation.headline_for(mechanic, expected["inputs"])["key"]  # Hidden Units: p_found
-    if key is None:  # deploy: a sentence
-        assert shown["text"] == expected["summary"]
-        return
-    headline = expected[key]
-    assert float(shown["value"]) == headline["value"]
-    assert shown["exact"] == (headline["exact"] or "")
-    assert shown["text"] == presentation.headline_text(mechanic, expected)
+# The figures under the main widget's headline, as printed.
+FIGURES = ("return [...document.querySelectorAll('.chq-widget[data-mode=full] .chq-figures dd')]"
+           ".map(d => d.textContent);")
 
 
 # Other than the starting inputs, for each calculator with an answer table.

@@ -27,12 +27,12 @@ from urllib.parse import urlsplit
 
 import pytest
 
+from tests.browser.page_scripts import SHOWS
 from tests.browser.site_helpers import url
-from tests.browser.widgets_helpers import PAGES, fragment
+from tests.browser.widgets_helpers import PAGES, check_answer, fragment, reference
 from tests.conftest import QuietHTTPServer
 from tests.webkit.driver import ENGINE_TIMEOUT_S, page_errors, widget_when
 from tests.webkit.probe import NO_SERVICE_WORKER, PROBE, ProbeHandler, ProbeServer
-from tests.webkit.webkit_calculators_helpers import SHOWS, check_answer, expected
 
 TABLET = (820, 1180)
 MECHANIC = "artillery"
@@ -111,7 +111,7 @@ def test_a_broken_runtime_is_said_at_once(portal: PortalServer, new_webkit: Any)
 def test_a_runtime_answered_wrong_once_is_fetched_again(portal: PortalServer, new_webkit: Any) -> None:
     driver = new_webkit(*TABLET)
     driver.get(url(portal.origin + "/", PAGES[MECHANIC]) + "#" + fragment(PARAMS))
-    shown = widget_when(driver, f"{SHOWS} && r.source === 'engine'", expected(MECHANIC, PARAMS)["inputs"],
+    shown = widget_when(driver, f"{SHOWS} && r.source === 'engine'", reference(MECHANIC, PARAMS)["inputs"],
                         MECHANIC, timeout=ENGINE_TIMEOUT_S, what="the engine's answer after the second request")
     check_answer(shown, MECHANIC, PARAMS)
     assert len(portal.asked) == 2, portal.asked

@@ -79,10 +79,3 @@ def probe_site(built_site: Path) -> Iterator[str]:
     with ProbeServer(built_site) as server:
         yield server.origin + "/"
 
-
-@pytest.fixture(scope="session")
-def engineless_site(built_site: Path) -> Iterator[str]:
-    """As ``probe_site``, with the engine's files answered 404: what a page shows
-    before (or without) its engine."""
-    with ProbeServer(built_site, blocked=[ENGINE_PATH]) as server:
-        yield server.origin + "/"
