@@ -9,6 +9,8 @@ from typing import Any
 
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
+from tests.browser.page_scripts import WHEEL_LANDED, WHEEL_WATCH
+
 # How much taller the page's title is than its words (px): its hidden permalink
 # anchor (the "¶" Material adds to headings) once wrapped onto a line of its own on
 # a phone, a blank line under the title. An arrow function, for either driver.
@@ -63,22 +65,6 @@ def cards_after_engine_failure(cards: list[dict[str, Any]]) -> list[str]:
         if "tap “Table computed when the site was built” to open it" not in card["status"]:
             found.append(f"a card does not say where its table is: {card}")
     return found
-
-
-# The mouse wheel scrolls smoothly: "still for a few frames" is not "over" (under load
-# a smooth scroll can pause for three frames and go on). The browser says when the
-# page's scroll is over (``scrollend``); the page's scroll events and that word are
-# numbered in order (Material scrolls its table of contents too: not the page's).
-WHEEL_WATCH = """() => {
-  if (window.__chqWheel) return;
-  const s = window.__chqWheel = {seq: 0, scrolled: 0, ended: 0};
-  addEventListener('scroll', (e) => { if (e.target === document) s.scrolled = ++s.seq; }, {passive: true});
-  addEventListener('scrollend', (e) => { if (e.target === document) s.ended = ++s.seq; });
-}"""
-WHEEL_LANDED = """before => {
-  const s = window.__chqWheel;
-  return window.scrollY !== before && s.ended > s.scrolled;
-}"""
 
 
 def wheel(page: Any, dy: int, timeout: float = 30_000) -> None:

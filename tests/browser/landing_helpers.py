@@ -175,15 +175,6 @@ WHERE_LINK = """(link) => {""" + _OF_KIND + """
           scrollY: window.scrollY, href: location.href};
 }"""
 
-# The page has scrolled away from ``before`` and kept still for three polls.
-STILL = """(before) => {
-  const s = window.__chqStill || (window.__chqStill = {y: NaN, still: 0});
-  const y = window.scrollY;
-  s.still = y !== before && y === s.y ? s.still + 1 : 0;
-  s.y = y;
-  return s.still >= 3;
-}"""
-
 # A page at ``want.path`` has settled: its widgets answered (or failed: the engine is
 # blocked, the build's answers show), are not waiting on the engine, and nothing
 # scrolled or wrote history lately. With ``want.title``, the page shown is that one:

@@ -95,8 +95,27 @@ class SitePage(ABC):
         fail saying ``what`` was awaited and what the main widget showed instead."""
 
     @abstractmethod
-    def tap(self, selector: str) -> None:
-        """Tap the first element matching ``selector``, brought to mid-screen."""
+    def tap(self, selector: str, *, text: str | None = None, where_it_is: bool = False) -> None:
+        """Tap the first element matching ``selector`` (and whose text, spaces
+        trimmed, is ``text``, if given), brought to mid-screen; or, ``where_it_is``,
+        where the reader's scroll left it."""
+
+    @abstractmethod
+    def back(self) -> None:
+        """The browser's Back."""
+
+    @abstractmethod
+    def wheel(self, dy: int) -> None:
+        """Scroll the page by ``dy`` px as a reader does, and wait until that scroll is
+        over. Chromium: the mouse wheel, the pointer in the page's margin (hovering
+        nothing), over at the page's own ``scrollend``. WebKit (its WebDriver has no
+        wheel): the page scrolled at once by script, and two frames drawn."""
+
+    @abstractmethod
+    def print_page(self) -> None:
+        """Print the page as the browser's Print does. Chromium: a real print (its
+        ``beforeprint``, the print media, ``afterprint``); WebKit (its WebDriver
+        cannot print): the page's ``beforeprint`` and ``afterprint`` events."""
 
     @abstractmethod
     def fill(self, selector: str, text: str) -> None:
@@ -163,6 +182,10 @@ class SitePage(ABC):
         for step, path in enumerate(ordered):
             (self.go if step and path != NOT_FOUND else self.open)(path)
             yield path
+
+    def call(self, function: str, arg: Any = None) -> Any:
+        """Call a story's page function (an arrow function's text) with ``arg``."""
+        return self.run(f"return ({function})(arguments[0]);", arg)
 
     def wait_navigation_armed(self) -> None:
         """Wait until Material's instant navigation takes links (sitemap.xml read; a go() before loads anew)."""

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +21,8 @@ from tests.browser.page_scripts import (
     STATE_HISTORY,
     STEP_S,
     TO_MIDDLE,
+    WHEEL_LANDED,
+    WHEEL_WATCH,
     WIDGET,
     as_function,
 )
@@ -117,10 +120,25 @@ class ChromiumPage(SitePage):
             raise AssertionError(f"waited {timeout:.0f} s for {what}; page at {self.page.url} "
                                  f"shows {json.dumps(shown)[:1500]} ({type(exc).__name__})") from exc
 
-    def tap(self, selector: str) -> None:
-        element = self.page.locator(selector).first
-        element.evaluate("e => e.scrollIntoView({block: 'center', behavior: 'instant'})")
+    def tap(self, selector: str, *, text: str | None = None, where_it_is: bool = False) -> None:
+        found = self.page.locator(selector)
+        element = (found if text is None else found.filter(has_text=re.compile(rf"^\s*{re.escape(text)}\s*$"))).first
+        if not where_it_is:
+            element.evaluate("e => e.scrollIntoView({block: 'center', behavior: 'instant'})")
         element.click()
+
+    def back(self) -> None:
+        self.page.go_back()
+
+    def wheel(self, dy: int) -> None:
+        self.page.evaluate(WHEEL_WATCH)
+        before = self.page.evaluate("() => window.scrollY")
+        self.page.mouse.move(3, 600)
+        self.page.mouse.wheel(0, dy)
+        self.page.wait_for_function(WHEEL_LANDED, arg=before, polling="raf", timeout=STEP_S * 1000)
+
+    def print_page(self) -> None:
+        self.page.pdf()
 
     def fill(self, selector: str, text: str) -> None:
         self.page.locator(selector).first.fill(text)
@@ -195,10 +213,27 @@ class WebKitPage(SitePage):
     def wait(self, body: str, *args: Any, what: str, timeout: float = STEP_S) -> Any:
         return wait_js(self.driver, body, *args, timeout=timeout, what=what, explain=WIDGET)
 
-    def tap(self, selector: str) -> None:
-        element = self.driver.find_element(By.CSS_SELECTOR, selector)
-        self.driver.execute_script(TO_MIDDLE, element)
-        element.click()
+    def tap(self, selector: str, *, text: str | None = None, where_it_is: bool = False) -> None:
+        found = self.driver.find_elements(By.CSS_SELECTOR, selector)
+        if text is not None:
+            found = [e for e in found if self.driver.execute_script(
+                "return arguments[0].textContent.trim() === arguments[1]", e, text)]
+        assert found, f"nothing matches {selector!r}" + (f" with the text {text!r}" if text else "")
+        if not where_it_is:
+            self.driver.execute_script(TO_MIDDLE, found[0])
+        found[0].click()
+
+    def back(self) -> None:
+        self.driver.back()
+
+    def wheel(self, dy: int) -> None:
+        before = self.run("return window.scrollY")
+        self.run("window.scrollBy({top: arguments[0], behavior: 'instant'})", dy)
+        self.wait("return window.scrollY !== arguments[0]", before, what=f"the page's scroll by {dy} px")
+        self.frames()
+
+    def print_page(self) -> None:
+        self.run("window.dispatchEvent(new Event('beforeprint')); window.dispatchEvent(new Event('afterprint'))")
 
     def fill(self, selector: str, text: str) -> None:
         # As Playwright's fill (WebDriver's send_keys would type a 10,000-digit number

@@ -89,6 +89,22 @@ return {message: msg.textContent, described, visible: msg.getBoundingClientRect(
 SHOWS = ("r.calculator === arguments[1] && r.state === 'ready' && inputs !== null"
          " && Object.keys(arguments[0]).every(k => JSON.stringify(inputs[k]) === JSON.stringify(arguments[0][k]))")
 
+# The mouse wheel scrolls smoothly: "still for a few frames" is not "over" (under load
+# a smooth scroll can pause for three frames and go on). The browser says when the
+# page's scroll is over (``scrollend``); the page's scroll events and that word are
+# numbered in order (Material scrolls its table of contents too: not the page's).
+# (Playwright's function form: only Chromium's wheel uses them.)
+WHEEL_WATCH = """() => {
+  if (window.__chqWheel) return;
+  const s = window.__chqWheel = {seq: 0, scrolled: 0, ended: 0};
+  addEventListener('scroll', (e) => { if (e.target === document) s.scrolled = ++s.seq; }, {passive: true});
+  addEventListener('scrollend', (e) => { if (e.target === document) s.ended = ++s.seq; });
+}"""
+WHEEL_LANDED = """before => {
+  const s = window.__chqWheel;
+  return window.scrollY !== before && s.ended > s.scrolled;
+}"""
+
 # No transition or animation running.
 AT_REST = "return document.getAnimations().every(a => a.playState !== 'running');"
 
