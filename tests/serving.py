@@ -85,6 +85,13 @@ class RequestLog:
         self.off_origin: list[str] = []
         self.service_worker: list[str] = []
 
+    def seen(self, request: object) -> None:
+        """Note a request without routing it (a context's ``request`` event: routing
+        turns the browser's HTTP cache off); one to another host is noted, not stopped."""
+        url = request.url  # type: ignore[attr-defined]
+        local = url.startswith(self.origin + "/") or url.startswith(("data:", "blob:"))
+        (self.local if local else self.off_origin).append(url)
+
     def route(self, route: object) -> None:
         url = route.request.url  # type: ignore[attr-defined]
         if route.request.service_worker is not None:  # type: ignore[attr-defined]

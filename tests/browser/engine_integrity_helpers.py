@@ -1,5 +1,5 @@
-"""Shared by test_engine_integrity.py and the tests that use its pages, fixtures and checks
-(moved out of the test module, unchanged: a test module imports no other test module)."""
+"""What the engine-integrity stories share (test_engine_integrity.py): the case, the
+portal's server (the same for both engines), and the checks."""
 
 from __future__ import annotations
 
@@ -13,9 +13,11 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from calculators import compute
-from tests.browser.engine_start_helpers import headline_of, shown_headline, wait_for
-from tests.browser.widgets_helpers import VIEWPORT, reference, watch
-from tests.conftest import CHROMIUM_ARGS, TEST_CHROMIUM, QuietHTTPServer, SiteHandler, StaticServer
+from tests.browser.engine_start_helpers import STATE, headline_of, shown_headline, wait_for
+from tests.browser.page_api import SitePage
+from tests.browser.widgets_helpers import reference
+from tests.conftest import QuietHTTPServer
+from tests.webkit.probe import NO_SERVICE_WORKER, PROBE, ProbeHandler, ProbeServer
 
 # A permalink the page answers itself (one of its worked examples): the build's answer.
 MECHANIC = "artillery"
@@ -65,8 +67,20 @@ def keeps_the_build_answer(shown: dict[str, Any]) -> None:
     assert json.loads(shown["result"]) == reference(MECHANIC, PARAMS)
 
 
+def engine_when(page: SitePage, condition: str, timeout_ms: float) -> dict[str, Any]:
+    """Wait until ``condition`` (a JS expression over ``r``, the main widget's dataset)
+    holds; the widget's state then (engine_start_helpers.STATE), in the same read."""
+    body = ("const w = document.querySelector('.chq-widget[data-mode=full]'); const r = w && w.dataset;"
+            f" if (!r || !({condition})) return null; return ({STATE})();")
+    return dict(page.wait(body, what=f"the engine: {condition}", timeout=timeout_ms / 1000))
+
+
+# The main widget's status line.
+STATUS = ".chq-widget[data-mode=full] .chq-status__text"
+
+
 def status_text(page: Any) -> str:
-    text: str = page.locator(".chq-widget[data-mode=full] .chq-status__text").inner_text()
+    text: str = page.locator(STATUS).inner_text()
     return text
 
 
@@ -99,8 +113,10 @@ class Portal:
         return [cache for path, cache in self.asked if KINDS[kind](path.rsplit("/", 1)[-1])]
 
 
-class PortalHandler(SiteHandler):
-    """The built site, engine files sent with the year-long header their names earn."""
+class PortalHandler(ProbeHandler):
+    """The built site with the probe in its pages (tests/webkit/probe.py), engine
+    files sent with the year-long header their names earn; the portal's page in place
+    of one, or a 404, as its :class:`Portal` says."""
 
     portal: Portal
 
@@ -128,28 +144,20 @@ class PortalHandler(SiteHandler):
         super().end_headers()
 
 
-class PortalServer(StaticServer):
-    """The built site on 127.0.0.1 (a free port), served by :class:`PortalHandler`."""
+class PortalServer(ProbeServer):
+    """The built site on 127.0.0.1 (a free port), served by :class:`PortalHandler`:
+    a story's own server (``site_page(server=...)``), the same for both engines."""
 
     def __init__(self, directory: Path, portal: Portal) -> None:
-        handler_class = type("Handler", (PortalHandler,), {"portal": portal})
+        self.unstall = threading.Event()
+        self.released = threading.Event()
+        self.asked: list[str] = []
+        handler_class = type("Handler", (PortalHandler,), {
+            "portal": portal, "script": PROBE + NO_SERVICE_WORKER,
+            "unstall": self.unstall, "released": self.released, "asked": self.asked})
         handler = functools.partial(handler_class, directory=str(directory))
         self.httpd = QuietHTTPServer(("127.0.0.1", 0), handler)
         self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
-
-
-def no_service_worker(browser: Any, profile: Path) -> tuple[Any, Any, list[str]]:
-    """A browser with a profile on disk (so a disk cache, as a player's browser has:
-    a private context's cache in memory keeps no file as large as the runtime), no
-    service worker (as over plain http), and no request routing (which would turn the
-    HTTP cache off); its page, and the page's console errors."""
-    context = browser.browser_type.launch_persistent_context(
-        str(profile), executable_path=TEST_CHROMIUM, args=CHROMIUM_ARGS, viewport=VIEWPORT, service_workers="block"
-    )
-    page = context.pages[0] if context.pages else context.new_page()
-    errors: list[str] = []
-    watch(page, errors)
-    return context, page, errors
 
 
 # --------------------------------------------------------------------------- #

@@ -52,9 +52,14 @@ STATE = """() => {
 }"""
 
 
-def permalink(site_url: str, mechanic: str, params: dict[str, Any]) -> str:
+def permalink_path(mechanic: str, params: dict[str, Any]) -> str:
+    """The calculator's page with ``params`` in its fragment, relative to the site."""
     plain = {k: (str(v).lower() if isinstance(v, bool) else v) for k, v in params.items()}
-    return url(site_url, PAGES[mechanic]) + "#" + urlencode(plain)
+    return PAGES[mechanic] + "#" + urlencode(plain)
+
+
+def permalink(site_url: str, mechanic: str, params: dict[str, Any]) -> str:
+    return url(site_url, permalink_path(mechanic, params))
 
 
 def wait_for(page: Any, condition: str, timeout: float = READY_MS) -> dict[str, Any]:

@@ -11,6 +11,7 @@ import pytest
 
 from tests.browser.page_api import SitePage
 from tests.browser.page_engines import ChromiumPage, WebKitPage
+from tests.conftest import CHROMIUM_ARGS, TEST_CHROMIUM
 from tests.serving import RequestLog, StaticServer
 from tests.webkit.driver import NO_COMPOSITING, PHONE_AT_MOST, narrowest_viewport, start_webkit
 from tests.webkit.probe import ProbeServer
@@ -44,6 +45,12 @@ def site_page(request: pytest.FixtureRequest, built_site: Path) -> Iterator[Call
       otherwise there is none, as in a browser without one. (WebKit's pages then
       carry no probe: ``page.errors()`` is for pages without an own server.)
 
+    * ``disk_cache=True``: the browser keeps an HTTP cache as a player's does, and
+      no request is routed (routing turns Chromium's cache off): Chromium runs with a
+      profile on disk (a private context's cache in memory keeps no file as large as
+      the engine's runtime), its requests noted, not stopped; WebKit's session keeps
+      its cache for the session.
+
     * ``screenshots=True``: the story takes screenshots. WebKit's session then
       composites (as MiniBrowser does: on software OpenGL here); without, it does
       not, which costs a third less CPU a visit, and screenshots there are refused
@@ -61,7 +68,8 @@ def site_page(request: pytest.FixtureRequest, built_site: Path) -> Iterator[Call
 
     def make(width: int = 820, height: int = 1180, *, engine_files: str = "served",
              own_server: bool = False, site_script: str = "served", init_script: str = "",
-             server: ProbeServer | None = None, screenshots: bool = False) -> SitePage:
+             server: ProbeServer | None = None, screenshots: bool = False,
+             disk_cache: bool = False) -> SitePage:
         assert engine_files in ("served", "held", "missing"), engine_files
         assert site_script in ("served", "held"), site_script
         assert not (own_server and (engine_files, site_script, init_script) != ("served", "served", "")), \
@@ -75,10 +83,18 @@ def site_page(request: pytest.FixtureRequest, built_site: Path) -> Iterator[Call
         if engine == "chromium":
             base = served(own) if own else story or request.getfixturevalue("site_url")
             options = {} if own else {"service_workers": "block"}
-            context = request.getfixturevalue("browser").new_context(
-                viewport={"width": width, "height": height}, **options)
-            context.requests = RequestLog(base.rstrip("/"))
-            context.route("**/*", context.requests.route)
+            viewport = {"width": width, "height": height}
+            if disk_cache:
+                assert (engine_files, site_script) == ("served", "served"), "nothing held or missing: no routing"
+                context = request.getfixturevalue("browser").browser_type.launch_persistent_context(
+                    str(request.getfixturevalue("tmp_path") / "profile"), executable_path=TEST_CHROMIUM,
+                    args=CHROMIUM_ARGS, viewport=viewport, **options)
+                context.requests = RequestLog(base.rstrip("/"))
+                context.on("request", context.requests.seen)
+            else:
+                context = request.getfixturevalue("browser").new_context(viewport=viewport, **options)
+                context.requests = RequestLog(base.rstrip("/"))
+                context.route("**/*", context.requests.route)
             closing.append(context.close)
             if init_script:
                 context.add_init_script(init_script)

@@ -15,13 +15,16 @@ said in the player's words; the answers the page carries stay on screen.
 * Where the browser has no SubtleCrypto (plain http on a LAN), the check is the size
   and a CRC-32: right bytes start, wrong bytes of the right size are refused.
 
-Real Chromium and the real Pyodide. The HTTP-cache tests use this module's own server
-(no Playwright routing: routing turns the browser's HTTP cache off).
+Real Chromium and the real Pyodide. The HTTP-cache stories run in Chromium and in
+WebKitGTK (the page API), on this module's own server, with the browser's HTTP cache
+kept (``disk_cache``: no routing, which turns Chromium's cache off); the others route
+Chromium's requests (WebDriver cannot).
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -33,17 +36,19 @@ from tests.browser.engine_integrity_helpers import (
     MECHANIC,
     PARAMS,
     PORTAL,
+    STATUS,
     WASM,
     Portal,
     PortalServer,
     engine_file,
+    engine_when,
     failed_within,
     keeps_the_build_answer,
-    no_service_worker,
     status_text,
     without_subtle_crypto,
 )
-from tests.browser.engine_start_helpers import FULL_BOOT_MS, permalink, wait_for
+from tests.browser.engine_start_helpers import FULL_BOOT_MS, permalink, permalink_path, wait_for
+from tests.browser.page_api import SitePage
 from tests.browser.widgets_helpers import READY_MS, reference, watched_page
 
 # --------------------------------------------------------------------------- #
@@ -82,52 +87,47 @@ def test_a_broken_wheel_ends_the_wait(browser: Any, site_url: str) -> None:
 
 @pytest.mark.parametrize("kind", ["wasm", "snapshot", "wheel"])
 def test_a_bad_body_kept_by_the_http_cache_is_fetched_again(
-    browser: Any, built_site: Path, tmp_path: Path, kind: str
-) -> None:
+        site_page: Callable[..., SitePage], built_site: Path, kind: str) -> None:
     """The first answer for the file is the portal's page, to be kept a year; the
     worker finds it wrong, asks again past the cache, and the engine starts in the
-    same visit. The next visit takes the right file from the cache, asking nothing."""
+    same visit. The next visit takes the right file from the cache, asking nothing
+    (where the browser keeps one: WebDriver's WebKit session keeps none)."""
     # The wheel is used by the normal boot only: the snapshot is missing for that one.
     portal = Portal(kind, times=1, missing="snapshot" if kind == "wheel" else "")
-    with PortalServer(built_site, portal) as server:
-        base = server.origin + "/"
-        context, page, errors = no_service_worker(browser, tmp_path)
-        try:
-            page.goto(permalink(base, MECHANIC, PARAMS))
-            ready_ms = FULL_BOOT_MS if kind == "wheel" else READY_MS
-            shown = wait_for(page, "r.engine === 'ready' || r.engine === 'error'", ready_ms)
-            assert shown["engine"] == "ready", status_text(page)
-            assert shown["boot"] == ("full" if kind == "wheel" else "snapshot"), shown
-            asked = portal.requests_for(kind)
-            assert portal.left == 0 and len(asked) == 2, asked
-            assert "no-cache" in asked[1], asked  # cache: "reload"
-            assert kind == "wheel" or shown["note"] == "", shown["note"]
-            page.reload()
-            again = wait_for(page, "r.engine === 'ready' || r.engine === 'error'", ready_ms)
-            assert again["engine"] == "ready", status_text(page)
-            assert portal.requests_for(kind) == asked, "the file was asked for again"
-            assert errors == []
-        finally:
-            context.close()
+    page = site_page(server=PortalServer(built_site, portal), disk_cache=True)
+    page.open(permalink_path(MECHANIC, PARAMS))
+    ready_ms = FULL_BOOT_MS if kind == "wheel" else READY_MS
+    shown = engine_when(page, "r.engine === 'ready' || r.engine === 'error'", ready_ms)
+    assert shown["engine"] == "ready", page.text(STATUS)
+    assert shown["boot"] == ("full" if kind == "wheel" else "snapshot"), shown
+    asked = portal.requests_for(kind)
+    assert portal.left == 0 and len(asked) == 2, asked
+    assert "no-cache" in asked[1], asked  # cache: "reload"
+    assert kind == "wheel" or shown["note"] == "", shown["note"]
+    page.reload()
+    again = engine_when(page, "r.engine === 'ready' || r.engine === 'error'", ready_ms)
+    assert again["engine"] == "ready", page.text(STATUS)
+    if page.engine == "chromium":  # its profile on disk keeps the file
+        assert portal.requests_for(kind) == asked, "the file was asked for again"
+    else:  # WebDriver's WebKit session is ephemeral: it keeps no engine file; asked once more, as usual
+        assert portal.requests_for(kind) == [*asked, ""], portal.requests_for(kind)
+    assert page.errors() == []
 
 
 @pytest.mark.parametrize("kind", ["wasm", "wheel"])
-def test_a_body_that_stays_wrong_is_said(browser: Any, built_site: Path, tmp_path: Path, kind: str) -> None:
+def test_a_body_that_stays_wrong_is_said(site_page: Callable[..., SitePage], built_site: Path, kind: str) -> None:
     """The portal answers every time: the engine fails in words, twice asked, and the
     page's own answer stays."""
     portal = Portal(kind, times=-1, missing="snapshot" if kind == "wheel" else "")
-    with PortalServer(built_site, portal) as server:
-        context, page, errors = no_service_worker(browser, tmp_path)
-        try:
-            page.goto(permalink(server.origin + "/", MECHANIC, PARAMS))
-            shown = wait_for(page, "r.engine === 'error'", FULL_BOOT_MS if kind == "wheel" else FAIL_MS)
-            text = status_text(page)
-            assert DAMAGED in text and "web page" in text and "reload this page" in text, text
-            keeps_the_build_answer(shown)
-            asked = portal.requests_for(kind)
-            assert len(asked) == 2 and "no-cache" in asked[1], asked
-        finally:
-            context.close()
+    page = site_page(server=PortalServer(built_site, portal), disk_cache=True)
+    page.open(permalink_path(MECHANIC, PARAMS))
+    shown = engine_when(page, "r.engine === 'error'", FULL_BOOT_MS if kind == "wheel" else FAIL_MS)
+    text = page.text(STATUS)
+    assert DAMAGED in text and "web page" in text and "reload this page" in text, text
+    keeps_the_build_answer(shown)
+    asked = portal.requests_for(kind)
+    assert len(asked) == 2 and "no-cache" in asked[1], asked
+    assert page.errors() == []
 
 
 @pytest.mark.parametrize("wasm", ["right", "garbled"])
