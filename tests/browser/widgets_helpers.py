@@ -1,5 +1,6 @@
-"""Shared by test_widgets.py and the tests that use its pages, fixtures and checks
-(moved out of the test module, unchanged: a test module imports no other test module)."""
+"""Shared by the calculator stories: their cases, the command line's answer and the one
+check of a shown answer against it, and the Playwright session and pages of the
+Chromium-only stories."""
 
 from __future__ import annotations
 
@@ -19,7 +20,7 @@ from chq_site.answers import answer_groups, answers
 from chq_site.widget import permalinks, presentation
 
 from calculators import PARAMETERS
-from tests.browser.page_scripts import ANSWER_FOR, REFETCHED, REFUSAL, SET_FRAGMENT, as_function
+from tests.browser.page_scripts import ANSWER_FOR, REFETCHED, SET_FRAGMENT, as_function
 from tests.browser.site_helpers import (
     url,
 )
@@ -312,11 +313,6 @@ def check_answer(shown: dict[str, Any], mechanic: str, params: dict[str, Any]) -
 
 def current_fragment(page: Any) -> dict[str, str]:
     return dict(page.evaluate("() => [...new URLSearchParams(location.hash.slice(1))]"))
-
-
-def field_refusal(page: Any, field: str) -> dict[str, Any]:
-    """Wait until the main widget refuses ``field``; its message, and how it is shown."""
-    return page.wait_for_function(as_function(REFUSAL), arg=[field], timeout=READY_MS).json_value()
 
 
 # The same text is the same number in a page's field and in a command-line flag
