@@ -79,10 +79,12 @@ def test_first_answer_without_the_engine(site_page: Callable[..., SitePage], mec
     assert shown["source"] == "build", shown
     check_answer(shown, mechanic, params)
 
-    # The engine cannot load: the answer the page carries stays.
+    # The engine cannot load: the answer the page carries stays, and the page says
+    # which file did not come, in both engines (WebKit's own words name none).
     shown = shown_when(page, "r.engine === 'error'", what="the engine to fail (its files are 404 here)")
     assert (shown["state"], shown["source"]) == ("ready", "build"), shown
-    assert shown["status"].startswith(COULD_NOT_LOAD + ":"), shown["status"]
+    assert shown["status"].startswith(COULD_NOT_LOAD + ": a file it needs did not download ("), shown["status"]
+    assert "/assets/engine/pyodide/pyodide.mjs)" in shown["status"], shown["status"]
     check_answer(shown, mechanic, params)
 
     # A changed input has no answer in the page: the engine's failure is said. (The

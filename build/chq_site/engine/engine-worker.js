@@ -111,7 +111,7 @@ async function start({ indexURL, wheelURL, snapshotURL, snapshotBytes, fetched, 
     early(indexURL);
     const snapshot = inflating ? openChecked(snapshotURL) : null;
     snapshot && snapshot.catch(() => {}); // said below: a full boot
-    const { loadPyodide } = await import(new URL("pyodide.mjs", indexURL).href);
+    const { loadPyodide } = await importNamed(new URL("pyodide.mjs", indexURL).href);
     mark("imported");
     let pyodide = null;
     let note = "";
@@ -189,6 +189,14 @@ function openDoors(pyodide) {
 function check() {
   const reply = JSON.parse(computeJson(JSON.stringify({ mechanic: "supply", params: { supply_dice: 3 } })));
   if (!reply.result) throw new Error("the calculators did not answer");
+}
+
+/** import(), its failure naming the file: WebKit's own words name none ("Importing a
+ * module script failed."), Chromium's do. */
+function importNamed(href) {
+  return import(href).catch((error) => {
+    throw new Error(`could not load ${href}: ${(error && error.message) || error}`);
+  });
 }
 
 /** Say "a file did not download" rather than a browser's fetch jargon. */
