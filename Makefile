@@ -36,9 +36,11 @@ browser:                        ## Debian's Chromium and its headless shell, Web
 # whole in one of them, with its own browser; the site is built once for them all
 # (tests/site_build.py). With one per core the browsers' waits left the CPU 10 % idle
 # during `make test`; one more fills it (vmstat: 1 % idle; 14 min 12 s instead of
-# 15 min 39 s on 2 cores).
+# 15 min 39 s on 2 cores). The files start in the order tests/run_order.py sets
+# (longest first, the site's build overlapped; xdist would queue them by their
+# number of tests, and the long few-test stories ran last, alone).
 WORKERS := $(shell echo $$(( $$(nproc) + 1 )))
-PYTEST := $(PY) -m pytest -n $(WORKERS) --dist loadfile
+PYTEST := $(PY) -m pytest -n $(WORKERS) --dist loadfile --no-loadscope-reorder
 
 # The browser code's logic, without a browser (Node's own test runner: tests/js/).
 NODE_TESTS := node --test tests/js/

@@ -7,6 +7,7 @@ over real HTTP from this machine (loopback only), both at the root and under the
 
 from __future__ import annotations
 
+import json
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -14,6 +15,7 @@ from pathlib import Path
 import pytest
 
 # (the helpers' names, here too: the browser tests and tools/ import them from here)
+from tests import run_order
 from tests.serving import ROOT, QuietHTTPServer, RequestLog, SiteHandler, StaticServer
 from tests.site_build import SiteBuild, session_build
 
@@ -151,6 +153,11 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         fixtures = set(getattr(item, "fixturenames", ()))
         if (in_folder and isinstance(item, pytest.Function)) or fixtures & BROWSER_FIXTURES:
             item.add_marker(pytest.mark.browser)
+    # The files' order: the longest first, the site's build overlapped (tests/run_order.py).
+    seconds = json.loads(run_order.SECONDS.read_text(encoding="utf-8")) if run_order.SECONDS.is_file() else {}
+    items[:] = run_order.ordered(
+        items, lambda item: Path(str(item.path)).relative_to(ROOT).as_posix(),
+        lambda item: "built_site" in getattr(item, "fixturenames", ()), seconds)
 
 
 def brute_force_counts() -> dict[str, int]:
