@@ -8,6 +8,7 @@ over real HTTP from this machine (loopback only), both at the root and under the
 from __future__ import annotations
 
 import json
+import os
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -15,7 +16,7 @@ from pathlib import Path
 import pytest
 
 # (the helpers' names, here too: the browser tests and tools/ import them from here)
-from tests import run_order
+from tests import cpu_report, run_order
 from tests.serving import ROOT, QuietHTTPServer, RequestLog, SiteHandler, StaticServer
 from tests.site_build import SiteBuild, session_build
 
@@ -158,6 +159,22 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     items[:] = run_order.ordered(
         items, lambda item: Path(str(item.path)).relative_to(ROOT).as_posix(),
         lambda item: "built_site" in getattr(item, "fixturenames", ()), seconds)
+
+
+_CPU = cpu_report.Recorder(os.environ[cpu_report.ENV]) if os.environ.get(cpu_report.ENV) else None
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_setup(item: pytest.Item) -> None:
+    """With CHQ_CPU_REPORT set: the CPU each test uses (tests/cpu_report.py)."""
+    if _CPU is not None:
+        _CPU.start(item.nodeid)
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_teardown(item: pytest.Item) -> None:
+    if _CPU is not None:
+        _CPU.stop(item.nodeid)
 
 
 def brute_force_counts() -> dict[str, int]:
