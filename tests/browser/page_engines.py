@@ -10,6 +10,7 @@ import re
 from pathlib import Path
 from typing import Any
 
+from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
@@ -214,14 +215,22 @@ class WebKitPage(SitePage):
         return wait_js(self.driver, body, *args, timeout=timeout, what=what, explain=WIDGET)
 
     def tap(self, selector: str, *, text: str | None = None, where_it_is: bool = False) -> None:
-        found = self.driver.find_elements(By.CSS_SELECTOR, selector)
-        if text is not None:
-            found = [e for e in found if self.driver.execute_script(
-                "return arguments[0].textContent.trim() === arguments[1]", e, text)]
-        assert found, f"nothing matches {selector!r}" + (f" with the text {text!r}" if text else "")
-        if not where_it_is:
-            self.driver.execute_script(TO_MIDDLE, found[0])
-        found[0].click()
+        # As Playwright's locator: the element is found again for the tap when the page
+        # has drawn it anew since it was found (a finger lands on what is there).
+        for attempt in range(3):
+            found = self.driver.find_elements(By.CSS_SELECTOR, selector)
+            if text is not None:
+                found = [e for e in found if self.driver.execute_script(
+                    "return arguments[0].textContent.trim() === arguments[1]", e, text)]
+            assert found, f"nothing matches {selector!r}" + (f" with the text {text!r}" if text else "")
+            try:
+                if not where_it_is and attempt == 0:
+                    self.driver.execute_script(TO_MIDDLE, found[0])
+                found[0].click()
+                return
+            except StaleElementReferenceException:
+                if attempt == 2:
+                    raise
 
     def back(self) -> None:
         self.driver.back()
