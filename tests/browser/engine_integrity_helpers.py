@@ -3,10 +3,8 @@ portal's server (the same for both engines), and the checks."""
 
 from __future__ import annotations
 
-import functools
 import io
 import json
-import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -16,8 +14,7 @@ from calculators import compute
 from tests.browser.engine_start_helpers import STATE, headline_of, shown_headline, wait_for
 from tests.browser.page_api import SitePage
 from tests.browser.widgets_helpers import reference
-from tests.conftest import QuietHTTPServer
-from tests.webkit.probe import NO_SERVICE_WORKER, PROBE, ProbeHandler, ProbeServer
+from tests.webkit.probe import ProbeHandler, ProbeServer
 
 # A permalink the page answers itself (one of its worked examples): the build's answer.
 MECHANIC = "artillery"
@@ -70,9 +67,8 @@ def keeps_the_build_answer(shown: dict[str, Any]) -> None:
 def engine_when(page: SitePage, condition: str, timeout_ms: float) -> dict[str, Any]:
     """Wait until ``condition`` (a JS expression over ``r``, the main widget's dataset)
     holds; the widget's state then (engine_start_helpers.STATE), in the same read."""
-    body = ("const w = document.querySelector('.chq-widget[data-mode=full]'); const r = w && w.dataset;"
-            f" if (!r || !({condition})) return null; return ({STATE})();")
-    return dict(page.wait(body, what=f"the engine: {condition}", timeout=timeout_ms / 1000))
+    return page.widget_when(condition, what=f"the engine: {condition}", timeout=timeout_ms / 1000,
+                            snapshot=f"return ({STATE})();")
 
 
 # The main widget's status line.
@@ -149,15 +145,7 @@ class PortalServer(ProbeServer):
     a story's own server (``site_page(server=...)``), the same for both engines."""
 
     def __init__(self, directory: Path, portal: Portal) -> None:
-        self.unstall = threading.Event()
-        self.released = threading.Event()
-        self.asked: list[str] = []
-        handler_class = type("Handler", (PortalHandler,), {
-            "portal": portal, "script": PROBE + NO_SERVICE_WORKER,
-            "unstall": self.unstall, "released": self.released, "asked": self.asked})
-        handler = functools.partial(handler_class, directory=str(directory))
-        self.httpd = QuietHTTPServer(("127.0.0.1", 0), handler)
-        self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
+        super().__init__(directory, handler=PortalHandler, attributes={"portal": portal})
 
 
 # --------------------------------------------------------------------------- #

@@ -67,10 +67,11 @@ class SitePage(ABC):
     def open(self, path: str) -> None:
         """Load ``path`` (relative to the site, with any ``#fragment``)."""
 
-    @abstractmethod
     def load(self, path: str) -> None:
         """Load ``path`` as a new document, even where only its fragment differs from
         the page shown (then :meth:`open` would only change the fragment)."""
+        self.open("about:blank")
+        self.open(path)
 
     @abstractmethod
     def new_tab(self) -> SitePage:
@@ -220,9 +221,11 @@ class SitePage(ABC):
         input as given); its result and headline, read in the same script."""
         return dict(self.wait(ANSWER_FOR, inputs, timeout=timeout, what=f"the answer for {inputs}"))
 
-    def widget_when(self, condition: str, *args: Any, what: str, timeout: float = ENGINE_S) -> dict[str, Any]:
-        """Wait until ``condition`` (a JS expression over ``r``, the main widget's
-        dataset, ``inputs``, its result's inputs or null, and ``arguments``) holds;
-        return the widget's snapshot taken in the same script."""
-        snapshot: dict[str, Any] = self.wait(widget_when(condition), *args, what=what, timeout=timeout)
-        return snapshot
+    def widget_when(self, condition: str, *args: Any, what: str, timeout: float = ENGINE_S,
+                    snapshot: str = WIDGET) -> dict[str, Any]:
+        """Wait until ``condition`` (a JS expression over ``w``, the main widget, ``r``,
+        its dataset, ``inputs``, its result's inputs or null, and ``arguments``) holds;
+        return the widget's ``snapshot`` (a function body; WIDGET's unless given) taken
+        in the same script."""
+        shown: dict[str, Any] = self.wait(widget_when(condition, snapshot), *args, what=what, timeout=timeout)
+        return shown

@@ -90,10 +90,6 @@ class ChromiumPage(SitePage):
         # A page whose script is held does not load until it is let through.
         self.page.goto(url(self.base, path), wait_until="load" if self._script_held is None else "commit")
 
-    def load(self, path: str) -> None:
-        self.page.goto("about:blank")
-        self.open(path)
-
     _function = staticmethod(lambda body: as_function(body))
 
     def reload(self) -> None:
@@ -193,10 +189,6 @@ class WebKitPage(SitePage):
 
     def open(self, path: str) -> None:
         self.driver.get(url(self.base, path))
-
-    def load(self, path: str) -> None:
-        self.driver.get("about:blank")
-        self.open(path)
 
     def reload(self) -> None:
         self.driver.refresh()

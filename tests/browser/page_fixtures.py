@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -16,6 +17,28 @@ from tests.serving import RequestLog, StaticServer
 from tests.webkit.driver import NO_COMPOSITING, PHONE_AT_MOST, narrowest_viewport, start_webkit
 from tests.webkit.probe import ProbeServer
 from tests.webkit.webkit_fixtures import ENGINE_PATH, SITE_SCRIPT_PATH
+
+
+def chromium_context(browser: Any, base: str, width: int, height: int, *, service_workers: bool = False,
+                     profile: Path | None = None) -> Any:
+    """A Chromium context at ``width`` x ``height`` whose requests are logged
+    (``context.requests``): routed, one to another host stopped; or, with a
+    ``profile`` folder (a disk cache as a player's browser has), only noted, since
+    routing turns the HTTP cache off. No service worker unless ``service_workers``."""
+    options: dict[str, Any] = {"viewport": {"width": width, "height": height}}
+    if not service_workers:
+        options["service_workers"] = "block"
+    if profile is None:
+        context = browser.new_context(**options)
+    else:
+        context = browser.browser_type.launch_persistent_context(
+            str(profile), executable_path=TEST_CHROMIUM, args=CHROMIUM_ARGS, **options)
+    context.requests = RequestLog(base.rstrip("/"))
+    if profile is None:
+        context.route("**/*", context.requests.route)
+    else:
+        context.on("request", context.requests.seen)
+    return context
 
 
 @pytest.fixture(params=["chromium", "webkit"])
@@ -82,19 +105,11 @@ def site_page(request: pytest.FixtureRequest, built_site: Path) -> Iterator[Call
         story = served(server) if server is not None and not own_server else None
         if engine == "chromium":
             base = served(own) if own else story or request.getfixturevalue("site_url")
-            options = {} if own else {"service_workers": "block"}
-            viewport = {"width": width, "height": height}
             if disk_cache:
                 assert (engine_files, site_script) == ("served", "served"), "nothing held or missing: no routing"
-                context = request.getfixturevalue("browser").browser_type.launch_persistent_context(
-                    str(request.getfixturevalue("tmp_path") / "profile"), executable_path=TEST_CHROMIUM,
-                    args=CHROMIUM_ARGS, viewport=viewport, **options)
-                context.requests = RequestLog(base.rstrip("/"))
-                context.on("request", context.requests.seen)
-            else:
-                context = request.getfixturevalue("browser").new_context(viewport=viewport, **options)
-                context.requests = RequestLog(base.rstrip("/"))
-                context.route("**/*", context.requests.route)
+            profile = request.getfixturevalue("tmp_path") / "profile" if disk_cache else None
+            context = chromium_context(request.getfixturevalue("browser"), base, width, height,
+                                       service_workers=bool(own), profile=profile)
             closing.append(context.close)
             if init_script:
                 context.add_init_script(init_script)
@@ -142,11 +157,8 @@ def module_page(request: pytest.FixtureRequest, built_site: Path) -> Iterator[Si
     worker (as ``site_page`` without ``own_server``). A story leaves it where any
     other can go on from: on a page of the site, or on a blank one."""
     if request.param == "chromium":
-        context = request.getfixturevalue("browser").new_context(
-            viewport={"width": 820, "height": 1180}, service_workers="block")
         site = request.getfixturevalue("site_url")
-        context.requests = RequestLog(site.rstrip("/"))
-        context.route("**/*", context.requests.route)
+        context = chromium_context(request.getfixturevalue("browser"), site, 820, 1180)
         chromium = ChromiumPage(context, site)
         yield chromium
         context.close()

@@ -162,15 +162,16 @@ def as_function(body: str) -> str:
     return f"(args) => (function () {{ {body} }}).apply(null, args)"
 
 
-def widget_when(condition: str) -> str:
-    """A function body: the main widget's snapshot (WIDGET) once ``condition`` (a JS
-    expression over ``r``, its dataset, ``inputs``, its result's inputs or null, and
-    ``arguments``) holds, else null."""
+def widget_when(condition: str, snapshot: str = WIDGET) -> str:
+    """A function body: the main widget's ``snapshot`` (a function body; WIDGET unless
+    given) once ``condition`` (a JS expression over ``w``, the widget, ``r``, its
+    dataset, ``inputs``, its result's inputs or null, and ``arguments``) holds, else
+    null."""
     return ("{ const w = document.querySelector('.chq-widget[data-mode=full]');"
             " if (!w) return null; const r = w.dataset;"
             " let inputs = null; try { inputs = r.result ? JSON.parse(r.result).inputs : null; }"
             " catch (e) { inputs = null; }"
-            f" if (!({condition})) return null; }}" + WIDGET)
+            f" if (!({condition})) return null; }}" + snapshot)
 
 
 def follow_link(page: Any, href: str) -> None:

@@ -39,9 +39,7 @@ return {state: r.dataset.state, source: r.dataset.source || null, engine: r.data
 def shown_when(page: SitePage, condition: str, *args: Any, what: str, timeout: float = ENGINE_S) -> dict[str, Any]:
     """Wait until ``condition`` (a JS expression over ``r``, the main widget's dataset,
     and ``arguments``) holds; the widget's :data:`SNAPSHOT` from the same read."""
-    body = ("const w = document.querySelector('.chq-widget[data-mode=full]'); const r = w && w.dataset;"
-            f" if (!r || !({condition})) return null; return (() => {{{SNAPSHOT}}})();")
-    return dict(page.wait(body, *args, what=what, timeout=timeout))
+    return page.widget_when(condition, *args, what=what, timeout=timeout, snapshot=SNAPSHOT)
 
 
 # The main widget ready with the build's answer for exactly the inputs arguments[0].

@@ -125,19 +125,21 @@ TOLERANCE = {"artillery": 1e-12, "shell_then_assault": 1e-12}
 # --------------------------------------------------------------------------- #
 
 
-
 def reference(mechanic: str, params: dict[str, Any]) -> dict[str, Any]:
     """What ``python -m calculators <mechanic> --json <params>`` prints (a fresh copy;
     each case runs the command line once a test process, for both engines)."""
-    return json.loads(_printed(mechanic, json.dumps(params, sort_keys=True)))
+    returncode, stdout, stderr = _ran(mechanic, ("--json", json.dumps(params, sort_keys=True)))
+    assert returncode == 0, f"CLI failed for {mechanic} {params}: {stderr}"
+    return json.loads(stdout)
 
 
 @functools.cache
-def _printed(mechanic: str, params: str) -> str:
-    done = subprocess.run([sys.executable, "-m", "calculators", mechanic, "--json", params],
+def _ran(mechanic: str, args: tuple[str, ...]) -> tuple[int, str, str]:
+    """``python -m calculators <mechanic> <args>``: its exit code, output and errors
+    (once a test process: both engines' stories ask the same)."""
+    done = subprocess.run([sys.executable, "-m", "calculators", mechanic, *args],
                           capture_output=True, text=True, cwd=ROOT, check=False)
-    assert done.returncode == 0, f"CLI failed for {mechanic} {params}: {done.stderr}"
-    return done.stdout
+    return done.returncode, done.stdout, done.stderr
 
 
 def fragment(params: dict[str, Any]) -> str:
@@ -329,13 +331,12 @@ def typed_at_the_command_line(mechanic: str, params: dict[str, Any], field: str,
                               text: str) -> tuple[dict[str, Any] | None, str]:
     """``python -m calculators`` with ``text`` in ``field``'s flag: (its answer, "") or
     (None, its refusal of the field as the field's message says it)."""
-    flags = [f"--{name.replace('_', '-')}={value}" for name, value in {**params, field: text}.items()]
-    done = subprocess.run([sys.executable, "-m", "calculators", mechanic, *flags],
-                          capture_output=True, text=True, cwd=ROOT, check=False)
-    if done.returncode == 0:
-        return json.loads(done.stdout), ""
-    prefix, name, message = done.stderr.rstrip("\n").split(": ", 2)
-    assert (done.returncode, prefix, name) == (2, "error", field), done.stderr
+    flags = tuple(f"--{name.replace('_', '-')}={value}" for name, value in {**params, field: text}.items())
+    returncode, stdout, stderr = _ran(mechanic, flags)
+    if returncode == 0:
+        return json.loads(stdout), ""
+    prefix, name, message = stderr.rstrip("\n").split(": ", 2)
+    assert (returncode, prefix, name) == (2, "error", field), stderr
     label = next(p.label for p in PARAMETERS[mechanic] if p.name == field)
     return None, f"{label}: {message}."
 

@@ -5,9 +5,8 @@ WebDriver has no "init script" and no request routing (Playwright's
 does from its own HTTP server (:class:`ProbeServer`): a small script put at the top of
 every HTML page's ``<head>`` collects script errors (``window.__errors``), notes the
 widget's states in order (tests/browser/page_scripts.py STATE_HISTORY), and hides
-the service worker API; other paths can be
-answered 404 (the engine's files, to see a page without its engine) or held until
-the test releases them.
+the service worker API; other paths can be answered 404 (the engine's files, to see
+a page without its engine) or held until the test releases them.
 """
 
 from __future__ import annotations
@@ -145,10 +144,13 @@ class ProbeServer(StaticServer):
         blocked: URL path prefixes answered 404 (e.g. ``/assets/engine/``).
         stalled: URL path prefixes not answered while the server runs, or until
             :meth:`release` (then served as any other file).
+        handler: a ProbeHandler of the story's own (which answers some paths its way),
+            with ``attributes`` set on its class.
     """
 
     def __init__(
-        self, directory: Path, *, extra: str = "", blocked: Iterable[str] = (), stalled: Iterable[str] = ()
+        self, directory: Path, *, extra: str = "", blocked: Iterable[str] = (), stalled: Iterable[str] = (),
+        handler: type[ProbeHandler] | None = None, attributes: dict[str, Any] | None = None,
     ) -> None:
         script = PROBE + NO_SERVICE_WORKER + extra
         self.unstall = threading.Event()
@@ -156,9 +158,9 @@ class ProbeServer(StaticServer):
         self.asked: list[str] = []  # the stalled paths asked for
         handler_class = type(
             "Handler",
-            (ProbeHandler,),
+            (handler or ProbeHandler,),
             {"script": script, "blocked": tuple(blocked), "stalled": tuple(stalled),
-             "unstall": self.unstall, "released": self.released, "asked": self.asked},
+             "unstall": self.unstall, "released": self.released, "asked": self.asked, **(attributes or {})},
         )
         handler = functools.partial(handler_class, directory=str(directory))
         self.httpd = QuietHTTPServer(("127.0.0.1", 0), handler)

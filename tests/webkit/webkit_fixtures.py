@@ -78,4 +78,3 @@ def probe_site(built_site: Path) -> Iterator[str]:
     """The built site with the probe in every page, no service worker: its base URL."""
     with ProbeServer(built_site) as server:
         yield server.origin + "/"
-
