@@ -73,10 +73,16 @@ class StaticServer:
 
 
 class RequestLog:
-    """Every request a browser context made, split into same-origin and off-origin.
+    """Every request a browser context made, split into same-origin and off-origin,
+    noted from the context's ``request`` event (:func:`log_requests`).
 
-    Requests made by a service worker go through the context's routes too (Chromium);
-    ``service_worker`` lists them again so a test can tell that it saw them.
+    Noted, not routed: a route in Playwright intercepts every request of the context
+    and turns Chromium's HTTP cache off, so each page of a story fetched and compiled
+    every script again, where a player's browser takes them from its cache (a 20-page
+    walk cost a third more CPU). A request to another host is refused by the browser
+    itself (``CHROMIUM_ARGS``: no other host name resolves) and noted here; a test
+    asserts ``off_origin == []``. ``service_worker`` lists the requests the site's
+    service worker made, so a test can tell that it saw them.
     """
 
     def __init__(self, origin: str) -> None:
@@ -85,20 +91,27 @@ class RequestLog:
         self.off_origin: list[str] = []
         self.service_worker: list[str] = []
 
-    def seen(self, request: object) -> None:
-        """Note a request without routing it (a context's ``request`` event: routing
-        turns the browser's HTTP cache off); one to another host is noted, not stopped."""
+    def seen(self, request: object) -> bool:
+        """Note one request (a context's ``request`` event); whether it is the site's."""
         url = request.url  # type: ignore[attr-defined]
+        if request.service_worker is not None:  # type: ignore[attr-defined]
+            self.service_worker.append(url)
         local = url.startswith(self.origin + "/") or url.startswith(("data:", "blob:"))
         (self.local if local else self.off_origin).append(url)
+        return local
 
     def route(self, route: object) -> None:
-        url = route.request.url  # type: ignore[attr-defined]
-        if route.request.service_worker is not None:  # type: ignore[attr-defined]
-            self.service_worker.append(url)
-        if url.startswith(self.origin + "/") or url.startswith(("data:", "blob:")):
-            self.local.append(url)
+        """For a story's own route handler that must also answer the request: note it,
+        let a same-origin one through and stop any other."""
+        if self.seen(route.request):  # type: ignore[attr-defined]
             route.continue_()  # type: ignore[attr-defined]
         else:
-            self.off_origin.append(url)
             route.abort()  # type: ignore[attr-defined]
+
+
+def log_requests(context: object, origin: str) -> RequestLog:
+    """Note every request of a Playwright ``context`` from now on (``context.requests``)."""
+    log = RequestLog(origin.rstrip("/"))
+    context.on("request", log.seen)  # type: ignore[attr-defined]
+    context.requests = log  # type: ignore[attr-defined]
+    return log

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from playwright.sync_api import expect
 
-from tests.conftest import RequestLog
+from tests.serving import log_requests
 
 DESKTOP = {"width": 1366, "height": 1024}
 DESKTOP_SIZE = (DESKTOP["width"], DESKTOP["height"])
@@ -57,11 +57,9 @@ def png_size(path: Path) -> tuple[int, int]:
 
 
 def make_context(browser, origin: str, **options):
-    """A context that records and blocks off-origin requests (like ``new_context``)."""
+    """A context that notes its requests (like ``new_context``)."""
     context = browser.new_context(viewport=DESKTOP, **options)
-    log = RequestLog(origin.rstrip("/"))
-    context.route("**/*", log.route)
-    context.requests = log
+    log_requests(context, origin)
     return context
 
 

@@ -19,6 +19,7 @@ from tests.browser.page_scripts import (
     FILL,
     FRAMES_DONE,
     FRAMES_PROMISE,
+    POLL_MS,
     STATE_HISTORY,
     STEP_S,
     TO_MIDDLE,
@@ -108,7 +109,7 @@ class ChromiumPage(SitePage):
 
     def wait(self, body: str, *args: Any, what: str, timeout: float = STEP_S) -> Any:
         try:
-            return self.page.wait_for_function(self._function(body), arg=list(args),
+            return self.page.wait_for_function(self._function(body), arg=list(args), polling=POLL_MS,
                                                timeout=timeout * 1000).json_value()
         except Exception as exc:
             shown = None

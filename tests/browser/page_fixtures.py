@@ -13,7 +13,7 @@ import pytest
 from tests.browser.page_api import SitePage
 from tests.browser.page_engines import ChromiumPage, WebKitPage
 from tests.conftest import CHROMIUM_ARGS, TEST_CHROMIUM
-from tests.serving import RequestLog, StaticServer
+from tests.serving import StaticServer, log_requests
 from tests.webkit.driver import NO_COMPOSITING, PHONE_AT_MOST, narrowest_viewport, start_webkit
 from tests.webkit.probe import ProbeServer
 from tests.webkit.webkit_fixtures import ENGINE_PATH, SITE_SCRIPT_PATH
@@ -21,10 +21,10 @@ from tests.webkit.webkit_fixtures import ENGINE_PATH, SITE_SCRIPT_PATH
 
 def chromium_context(browser: Any, base: str, width: int, height: int, *, service_workers: bool = False,
                      profile: Path | None = None) -> Any:
-    """A Chromium context at ``width`` x ``height`` whose requests are logged
-    (``context.requests``): routed, one to another host stopped; or, with a
-    ``profile`` folder (a disk cache as a player's browser has), only noted, since
-    routing turns the HTTP cache off. No service worker unless ``service_workers``."""
+    """A Chromium context at ``width`` x ``height`` whose requests are noted
+    (``context.requests``; one to another host fails in the browser); with a
+    ``profile`` folder, a profile on disk (a disk cache as a player's browser has).
+    No service worker unless ``service_workers``."""
     options: dict[str, Any] = {"viewport": {"width": width, "height": height}}
     if not service_workers:
         options["service_workers"] = "block"
@@ -33,11 +33,7 @@ def chromium_context(browser: Any, base: str, width: int, height: int, *, servic
     else:
         context = browser.browser_type.launch_persistent_context(
             str(profile), executable_path=TEST_CHROMIUM, args=CHROMIUM_ARGS, **options)
-    context.requests = RequestLog(base.rstrip("/"))
-    if profile is None:
-        context.route("**/*", context.requests.route)
-    else:
-        context.on("request", context.requests.seen)
+    log_requests(context, base)
     return context
 
 

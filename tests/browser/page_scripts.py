@@ -12,6 +12,12 @@ MAIN = ".chq-widget[data-mode=full]"
 NOT_FOUND = "404.html"
 #: A step's ceiling (s): a tap's effect, a field's message. Ceilings, not sleeps.
 STEP_S = 30.0
+#: How often Chromium's waits ask the page (ms). Playwright's own default asks on every
+#: animation frame, which makes the page draw 60 frames a second for as long as a
+#: wait lasts: 0.10 CPU-s a second of waiting against 0.03 at 100 ms (a 3 s wait,
+#: 5 runs), on a machine whose test run is bound by CPU. WebKit's waits ask every
+#: 0.2 s (tests/webkit/driver.py POLL_S).
+POLL_MS = 100
 #: The engine's ceiling (s): Pyodide's start under load, in either engine.
 ENGINE_S = 300.0
 

@@ -21,7 +21,8 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.offline_helpers import DESKTOP, wait_ready_offline
-from tests.conftest import CHROMIUM_ARGS, TEST_CHROMIUM, QuietHTTPServer, RequestLog, SiteHandler
+from tests.conftest import CHROMIUM_ARGS, TEST_CHROMIUM, QuietHTTPServer, SiteHandler
+from tests.serving import log_requests
 
 # Material's header has an opaque colour (the site's brown) only with its stylesheet:
 # unstyled, it is transparent, "rgba(0, 0, 0, 0)".
@@ -114,8 +115,7 @@ def watched_context(browser: Any, base: str, site: Path, **options: Any) -> Watc
     """
     context = browser.new_context(viewport=DESKTOP, **options)
     parts = urlsplit(base)
-    log = RequestLog(f"{parts.scheme}://{parts.netloc}")
-    context.route("**/*", log.route)
+    log = log_requests(context, f"{parts.scheme}://{parts.netloc}")
     failures: list[str] = []
     errors: list[str] = []
     opened: set[str] = set()  # missing addresses the test opens

@@ -24,7 +24,7 @@ from tests.browser.page_scripts import ANSWER_FOR, REFETCHED, SET_FRAGMENT, as_f
 from tests.browser.site_helpers import (
     url,
 )
-from tests.conftest import RequestLog
+from tests.serving import RequestLog, log_requests
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -216,9 +216,7 @@ def make_context(browser: Any, base: str, **options: Any) -> tuple[Any, RequestL
     origin = base.split("/", 3)
     context = browser.new_context(viewport=VIEWPORT, **options)
     context.add_init_script("delete Navigator.prototype.serviceWorker;")
-    log = RequestLog(f"{origin[0]}//{origin[2]}")
-    context.route("**/*", log.route)
-    return context, log
+    return context, log_requests(context, f"{origin[0]}//{origin[2]}")
 
 
 @contextlib.contextmanager

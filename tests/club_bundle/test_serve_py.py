@@ -15,7 +15,7 @@ from urllib.parse import urlsplit
 import pytest
 
 from tests.club_bundle.bundle_helpers import CALCULATOR, PAGE, fetch, request, serve_source
-from tests.serving import RequestLog
+from tests.serving import log_requests
 
 
 def test_serve_py_types_and_gzip(served: str, unpacked: Path) -> None:
@@ -255,8 +255,7 @@ def test_calculator_computes_from_the_bundle(served: str, unpacked: Path, browse
     assert "data-calculator" in page_file.read_text(encoding="utf-8"), "no calculator widget in the build"
     context = browser.new_context()
     try:
-        log = RequestLog(served.rstrip("/"))
-        context.route("**/*", log.route)
+        log = log_requests(context, served)
         page = context.new_page()
         page.goto(served + CALCULATOR)
         page.wait_for_function(
