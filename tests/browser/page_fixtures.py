@@ -14,7 +14,7 @@ from tests.browser.page_api import SitePage
 from tests.browser.page_engines import ChromiumPage, WebKitPage
 from tests.conftest import CHROMIUM_ARGS, TEST_CHROMIUM
 from tests.serving import StaticServer, log_requests
-from tests.webkit.driver import NO_COMPOSITING, PHONE_AT_MOST, narrowest_viewport, start_webkit
+from tests.webkit.driver import PHONE_AT_MOST, narrowest_viewport
 from tests.webkit.probe import ProbeServer
 from tests.webkit.webkit_fixtures import ENGINE_PATH, SITE_SCRIPT_PATH
 
@@ -79,6 +79,7 @@ def site_page(request: pytest.FixtureRequest, built_site: Path) -> Iterator[Call
     engine = request.param
     closing: list[Callable[[], object]] = []
     chromium_pages: list[ChromiumPage] = []
+    plain: list[str] = []  # WebKit: the address of the story's plain pages' server
 
     def served(server: StaticServer) -> str:
         server.__enter__()
@@ -132,7 +133,11 @@ def site_page(request: pytest.FixtureRequest, built_site: Path) -> Iterator[Call
         if story:
             return WebKitPage(driver, story, server)
         if (engine_files, site_script, init_script) == ("served", "served", ""):
-            return WebKitPage(driver, request.getfixturevalue("probe_site"))
+            # One server for the story's plain pages: WebKit's sessions go from story to
+            # story (new_webkit), a story's origin does not.
+            if not plain:
+                plain.append(served(ProbeServer(built_site)))
+            return WebKitPage(driver, plain[0])
         stalled = [ENGINE_PATH] if engine_files == "held" else [SITE_SCRIPT_PATH] if site_script == "held" else []
         blocked = [ENGINE_PATH] if engine_files == "missing" else []
         probe = ProbeServer(built_site, extra=init_script, stalled=stalled, blocked=blocked)
@@ -160,7 +165,8 @@ def module_page(request: pytest.FixtureRequest, built_site: Path) -> Iterator[Si
         context.close()
         assert chromium.off_origin() == [], "requests to other hosts"
         return
-    driver = start_webkit(request.getfixturevalue("xvfb_display"), 820, 1180, env=NO_COMPOSITING)
-    driver.chq_composited = False
-    yield WebKitPage(driver, request.getfixturevalue("probe_site"))
-    driver.quit()
+    sessions = request.getfixturevalue("webkit_sessions")
+    driver = sessions.take(820, 1180, "normal", composite=False)
+    with ProbeServer(built_site) as server:  # the module's own origin (WebKitSessions)
+        yield WebKitPage(driver, server.origin + "/")
+        sessions.give_back(driver)

@@ -51,7 +51,7 @@ def test_a_tracked_fight_shows_what_compute_gives_at_each_step(
     assert shown["flags"] == ["Attacker suppressed"]
     assert shown["log"] == ["Round 1: draw, the attacker rolled fewer 6s and is suppressed."]
     assert page.widget()["engine"] == "loading"
-    assert page.held_asked() > 0, "the engine's files were never asked for"
+    assert page.held_asked_within() > 0, "the engine's files were never asked for"
     page.release_engine_files()
     # The engine answers round 2: dice, TN and odds as compute() gives them from there.
     round_shown(page, F.PARAMS, F.ROUND_2, 2)
