@@ -25,8 +25,6 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.card_helpers import (
-    TITLE_EXTRA,
-    title_too_tall,
     wait_for_animations,
     wait_for_calculators,
 )
@@ -281,20 +279,3 @@ def test_ready_offline_says_so_and_explains_itself_on_a_phone(browser, site_url:
         assert one_line and one_line["height"] < words["height"], (one_line, words)
     finally:
         context.close()
-
-
-@pytest.mark.parametrize("width,height", [(390, 844), (820, 1180)], ids=["phone", "tablet"])
-def test_no_blank_line_under_a_page_title(width: int, height: int, site_url: str, new_context) -> None:
-    """Every page's title is as tall as its words: on a phone, "Close Assault
-    calculator" filled its line and the heading's hidden permalink anchor took a line
-    of its own, a blank 47 px between the title and the text."""
-    context = new_context(viewport={"width": width, "height": height}, service_workers="block",
-                          has_touch=True, is_mobile=width < 500)
-    page = context.new_page()
-    found = {}
-    for path in nav_pages():
-        page.goto(url(site_url, path))
-        extra = page.evaluate(TITLE_EXTRA)
-        if title_too_tall(extra):
-            found[path] = extra
-    assert found == {}, f"at {width}x{height}, title taller than its words by (px): {found}"
