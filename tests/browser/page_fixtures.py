@@ -64,11 +64,11 @@ def site_page(request: pytest.FixtureRequest, built_site: Path) -> Iterator[Call
       otherwise there is none, as in a browser without one. (WebKit's pages then
       carry no probe: ``page.errors()`` is for pages without an own server.)
 
-    * ``disk_cache=True``: the browser keeps an HTTP cache as a player's does, and
-      no request is routed (routing turns Chromium's cache off): Chromium runs with a
-      profile on disk (a private context's cache in memory keeps no file as large as
-      the engine's runtime), its requests noted, not stopped; WebKit's session keeps
-      its cache for the session.
+    * ``disk_cache=True``: the browser keeps on disk an HTTP cache as a player's does
+      (nothing held or missing, which Chromium does by routing, and routing turns its
+      cache off): Chromium runs with a profile on disk (a private context's cache in
+      memory keeps no file as large as the engine's runtime); WebKit's session keeps
+      its cache, and the story's origin is its own.
 
     * ``screenshots=True``: the story takes screenshots. WebKit's session then
       composites (as MiniBrowser does: on software OpenGL here); without, it does

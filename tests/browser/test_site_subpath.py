@@ -59,7 +59,7 @@ class SubpathLog:
 
 @pytest.fixture
 def subpath_page(browser, subpath_site_url: str):
-    """A page in a fresh context that only lets requests under the sub-path through."""
+    """A page in a fresh context whose requests are noted, under the sub-path or not."""
     context = browser.new_context(viewport={"width": 1366, "height": 1024})
     log = SubpathLog(subpath_site_url)
     context.on("request", log.seen)
