@@ -7,17 +7,14 @@ held, spoilt and counted the same way (WebDriver cannot route requests)."""
 
 from __future__ import annotations
 
-import functools
 import io
-import threading
 import time
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
-from tests.conftest import QuietHTTPServer
 from tests.webkit.driver import ENGINE_TIMEOUT_S
-from tests.webkit.probe import NO_SERVICE_WORKER, PROBE, ProbeHandler, ProbeServer
+from tests.webkit.probe import ProbeHandler, ProbeServer
 
 ENGINE = "/assets/engine/"
 LOADER = ENGINE + "pyodide/pyodide.mjs"
@@ -31,11 +28,9 @@ BOOT = ("return [document.querySelector('.chq-widget[data-mode=full]').dataset.e
 
 class EngineHandler(ProbeHandler):
     """ProbeHandler that notes every engine file asked for, holds the loader until
-    :attr:`release` is set, answers the snapshot with :attr:`snapshot` when given, and
+    :attr:`released` is set, answers the snapshot with :attr:`snapshot` when given, and
     tells the browser not to keep the runtime."""
 
-    asked: list[str]
-    release: threading.Event
     snapshot: bytes | None
 
     def send_head(self) -> Any:
@@ -43,7 +38,7 @@ class EngineHandler(ProbeHandler):
         if path.startswith(ENGINE):
             self.asked.append(path.rsplit("/", 1)[-1])
         if path == LOADER:
-            self.release.wait(ENGINE_TIMEOUT_S)
+            self.released.wait(ENGINE_TIMEOUT_S)
         if self.snapshot is not None and path.startswith(ENGINE + "snapshot-"):
             self.send_response(200)
             self.send_header("Content-Type", "application/octet-stream")
@@ -64,25 +59,16 @@ class EngineServer(ProbeServer):
     snapshot is answered with."""
 
     def __init__(self, directory: Path, *, hold: bool, snapshot: bytes | None = None) -> None:
-        self.unstall = threading.Event()
-        self.release = threading.Event()
+        super().__init__(directory, handler=EngineHandler, attributes={"snapshot": snapshot})
         if not hold:
-            self.release.set()
-        self.asked: list[str] = []
-        handler_class = type("Handler", (EngineHandler,), {
-            "script": PROBE + NO_SERVICE_WORKER, "unstall": self.unstall,
-            "asked": self.asked, "release": self.release, "snapshot": snapshot,
-        })
-        handler = functools.partial(handler_class, directory=str(directory))
-        self.httpd = QuietHTTPServer(("127.0.0.1", 0), handler)
-        self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
+            self.released.set()
 
     def __exit__(self, *exc: object) -> None:
-        self.release.set()
+        self.released.set()  # a loader still held is answered before the server closes
         super().__exit__(*exc)
 
     def let_loader_through(self) -> None:
-        self.release.set()
+        self.release()
 
     def big_files_asked(self) -> list[str]:
         return sorted({name for name in self.asked for prefix in BIG if name.startswith(prefix)})
@@ -95,8 +81,7 @@ class EngineServer(ProbeServer):
 def until_asked(page: Any, server: EngineServer) -> None:
     """Wait (at most ASKED_S) until the server has been asked for the loader and both
     big files, in any order: a poll of the server's own record, each round two of the
-    page's frames (in Chromium, the page API's calls are when its requests, logged by
-    the fixture's routing, go on their way)."""
+    page's frames."""
     deadline = time.monotonic() + ASKED_S
     while not server.all_asked() and time.monotonic() < deadline:
         page.frames()
