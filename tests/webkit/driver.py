@@ -281,11 +281,13 @@ def wait_js(driver: Any, body: str, *args: Any, timeout: float = STEP_TIMEOUT_S,
             what: str = "", explain: str = "") -> Any:
     """Poll ``body`` (a function body) until it returns something truthy; return that.
 
-    A script that throws (the page is between two documents) counts as "not yet". On
-    timeout, fails with ``what`` and the result of ``explain`` (another function body
-    describing the page) so the message says what the page showed instead.
+    A script that throws, or that the old document's unload cut short (WebKitGTK
+    answers that "no such frame": "Callback was not called before the unload event"),
+    counts as "not yet": the page is between two documents. On timeout, fails with
+    ``what`` and the result of ``explain`` (another function body describing the page)
+    so the message says what the page showed instead.
     """
-    from selenium.common.exceptions import JavascriptException, WebDriverException
+    from selenium.common.exceptions import JavascriptException, NoSuchFrameException, WebDriverException
 
     deadline = time.monotonic() + timeout
     last_error = ""
@@ -294,7 +296,7 @@ def wait_js(driver: Any, body: str, *args: Any, timeout: float = STEP_TIMEOUT_S,
             value = driver.execute_script(body, *args)
             if value:
                 return value
-        except JavascriptException as exc:
+        except (JavascriptException, NoSuchFrameException) as exc:
             last_error = exc.msg or str(exc)
         if time.monotonic() > deadline:
             shown: Any = None
