@@ -8,11 +8,11 @@ held, spoilt and counted the same way (WebDriver cannot route requests)."""
 from __future__ import annotations
 
 import io
-import time
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
+from tests.browser.page_api import until
 from tests.webkit.driver import ENGINE_TIMEOUT_S
 from tests.webkit.probe import ProbeHandler, ProbeServer
 
@@ -78,11 +78,8 @@ class EngineServer(ProbeServer):
         return "pyodide.mjs" in self.asked and len(self.big_files_asked()) == 2
 
 
-def until_asked(page: Any, server: EngineServer) -> None:
+def until_asked(server: EngineServer) -> None:
     """Wait (at most ASKED_S) until the server has been asked for the loader and both
-    big files, in any order: a poll of the server's own record, each round two of the
-    page's frames."""
-    deadline = time.monotonic() + ASKED_S
-    while not server.all_asked() and time.monotonic() < deadline:
-        page.frames()
-        time.sleep(0.05)
+    big files, in any order (a poll of the server's own record). Nothing is routed, so
+    the page's requests go on their way without the story's calls to the page."""
+    until(server.all_asked, ASKED_S)

@@ -21,9 +21,9 @@ from __future__ import annotations
 
 import time
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from tests.browser.page_scripts import (  # noqa: F401 (MAIN, NOT_FOUND, follow_link: the API's too)
     ANSWER_FOR,
@@ -42,6 +42,17 @@ from tests.browser.page_scripts import (  # noqa: F401 (MAIN, NOT_FOUND, follow_
     widget_when,
 )
 from tests.browser.site_helpers import url
+
+T = TypeVar("T")
+
+
+def until(read: Callable[[], T], timeout: float) -> T:
+    """``read()`` every 0.05 s until it is truthy or ``timeout`` s have gone; its last
+    value. For what a story's own server was asked, which no page state says."""
+    deadline = time.monotonic() + timeout
+    while not (value := read()) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    return value
 
 
 class SitePage(ABC):
@@ -163,10 +174,7 @@ class SitePage(ABC):
         s): the engine's worker asks for its files a moment after the page has loaded,
         and a story quick enough got there first. In a warm WebKit session a whole
         fight was tapped through in 0.76 s and read 0, a count, not a wait."""
-        deadline = time.monotonic() + timeout
-        while (asked := self.held_asked()) == 0 and time.monotonic() < deadline:
-            time.sleep(0.05)
-        return asked
+        return until(self.held_asked, timeout)
 
     @abstractmethod
     def release_site_script(self) -> None:

@@ -37,7 +37,7 @@ def test_runtime_and_snapshot_are_asked_for_before_the_loader_arrives(
     page.open(PAGES[mechanic] + "#" + fragment(params))
     # The three requests leave the worker together and reach the server in any order:
     # wait for all of them (the loader is held whenever it comes).
-    until_asked(page, held)
+    until_asked(held)
     assert "pyodide.mjs" in held.asked, f"the loader was never asked for: {held.asked}"
     assert len(held.big_files_asked()) == 2, f"asked for while the loader was held: {held.asked}"
     assert page.widget()["engine"] == "loading"  # still waiting
