@@ -22,6 +22,7 @@ from tests.browser.page_scripts import (
     POLL_MS,
     STATE_HISTORY,
     STEP_S,
+    TAPPABLE,
     TO_MIDDLE,
     WHEEL_LANDED,
     WHEEL_WATCH,
@@ -209,7 +210,8 @@ class WebKitPage(SitePage):
 
     def tap(self, selector: str, *, text: str | None = None, where_it_is: bool = False) -> None:
         # As Playwright's locator: the element is found again for the tap when the page
-        # has drawn it anew since it was found (a finger lands on what is there).
+        # has drawn it anew since it was found (a finger lands on what is there), and
+        # tapped once it keeps still and is the one hit (TAPPABLE).
         for attempt in range(3):
             found = self.driver.find_elements(By.CSS_SELECTOR, selector)
             if text is not None:
@@ -219,6 +221,10 @@ class WebKitPage(SitePage):
             try:
                 if not where_it_is and attempt == 0:
                     self.driver.execute_script(TO_MIDDLE, found[0])
+                unready = self.driver.execute_async_script(TAPPABLE, found[0], STEP_S * 1000)
+                if unready == "detached":
+                    raise StaleElementReferenceException(unready)
+                assert not unready, f"{selector!r} could not be tapped for {STEP_S:.0f} s: {unready}"
                 found[0].click()
                 return
             except StaleElementReferenceException:

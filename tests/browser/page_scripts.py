@@ -117,6 +117,40 @@ AT_REST = "return document.getAnimations().every(a => a.playState !== 'running')
 # Scroll an element to the middle of the screen (not under the sticky answer bar).
 TO_MIDDLE = "arguments[0].scrollIntoView({block: 'center', behavior: 'instant'});"
 
+# Before WebDriver's click, what Playwright's click waits for (its actionability): the
+# element (arguments[0]) keeps still over two animation frames and is the one hit at its
+# centre in both. Done with "" then, "detached" if the page removed it, or what it
+# still was after arguments[1] ms. (WebDriver clicks at once, and WebKit refuses, or
+# misses, a control that is not hit at that moment.) A tab behind another draws no
+# frames: there the next look is a timer's (50 ms, or as the browser slows timers).
+TAPPABLE = """
+const [element, limit, done] = [arguments[0], arguments[1], arguments[arguments.length - 1]];
+const start = performance.now();
+let last = "";
+const where = () => {
+  const r = element.getClientRects()[0];
+  if (!r) return "not laid out";
+  const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+  return element === hit || element.contains(hit) ? `${r.left},${r.top},${r.width},${r.height}`
+    : `not hit at its centre (${hit ? hit.tagName.toLowerCase() + "." + hit.className : "nothing"} is)`;
+};
+const step = () => {
+  if (!element.isConnected) return done("detached");
+  const now = where();
+  if (now === last && !now.startsWith("not ")) return done("");
+  if (performance.now() - start > limit) return done(now);
+  last = now;
+  next();
+};
+const next = () => {
+  let gone = false;
+  const go = () => { if (!gone) { gone = true; step(); } };
+  requestAnimationFrame(go);
+  setTimeout(go, 50);
+};
+next();
+"""
+
 # Two animation frames, as a promise (Playwright) and as an async script (WebDriver).
 FRAMES_PROMISE = "() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))"
 FRAMES_DONE = ("const done = arguments[arguments.length - 1];"
