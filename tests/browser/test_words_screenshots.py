@@ -1,7 +1,9 @@
 """Screenshots of the words at the table: a rules page with a glossary pop-over open,
 and each calculator page with the engine's answer (its top, then the answer with its
 chart), at 820x1180 and 390x844, light and dark (``.artifacts/screenshots/words-*.png``);
-no calculator page scrolls sideways."""
+no calculator page scrolls sideways. Each calculator is reached from the one before by a
+link, as a player moves (Material's instant navigation): one engine start serves them
+all."""
 
 from __future__ import annotations
 
@@ -10,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from tests.browser.page_scripts import follow_link
 from tests.browser.site_helpers import url
 from tests.browser.table_words_helpers import (
     MAIN,
@@ -22,6 +25,8 @@ from tests.browser.table_words_helpers import (
     TABLET,
     set_scheme,
 )
+
+HEADER_NAMES_THE_PAGE = "document.querySelector('.md-header__title').classList.contains('md-header__title--active')"
 
 
 @pytest.mark.parametrize("viewport", [TABLET, PHONE], ids=["820x1180", "390x844"])
@@ -40,8 +45,8 @@ def test_screenshots(open_page: Any, artifacts: Path, viewport: dict[str, int]) 
         set_scheme(page, scheme)
         page.screenshot(path=str(folder / f"words-glossary-popover-{size}-{name}.png"))
     for mechanic, path in PAGES.items():
-        page.goto(url(page.chq_base, path))
-        page.add_style_tag(content=NO_TRANSITIONS)
+        follow_link(page, url(page.chq_base, path))
+        page.add_style_tag(content=NO_TRANSITIONS)  # (the new page's head is its own)
         page.wait_for_function(
             "() => { const r = document.querySelector('.chq-widget[data-mode=full]');"
             " return r && r.dataset.state === 'ready' && r.dataset.engine === 'ready'"
@@ -49,11 +54,15 @@ def test_screenshots(open_page: Any, artifacts: Path, viewport: dict[str, int]) 
         assert page.evaluate("() => document.documentElement.scrollWidth <= innerWidth"), mechanic
         # What the screen shows (a full-page capture draws the sticky headline at the
         # first screen's foot): the top, then the answer with its chart.
+        # The header names the site at the top and the page once its title is scrolled
+        # past (Material swaps them a frame after the scroll): the capture waits for it.
         for scheme, name in (("default", "light"), ("slate", "dark")):
             set_scheme(page, scheme)
             page.evaluate("() => window.scrollTo(0, 0)")
+            page.wait_for_function(f"() => !{HEADER_NAMES_THE_PAGE}")
             page.screenshot(path=str(folder / f"words-{path.split('/')[1]}-{size}-{name}-top.png"))
             page.locator(f"{MAIN} .chq-output").evaluate(  # just under the site's header
                 "e => window.scrollTo(0, e.getBoundingClientRect().top + scrollY - 64)")
+            page.wait_for_function(f"() => {HEADER_NAMES_THE_PAGE}")
             page.screenshot(path=str(folder / f"words-{path.split('/')[1]}-{size}-{name}-answer.png"))
     assert page.chq_errors == []
