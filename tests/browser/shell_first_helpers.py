@@ -1,5 +1,6 @@
-"""Shared by test_shell_first.py (its stories run in Chromium and in WebKitGTK): the
-page, its worked example, what the answer bar shows and the words it must say."""
+"""Shared by test_shell_first.py and the offline story of test_offline.py (their stories
+run in Chromium and in WebKitGTK): the page, its worked example, what the answer bar
+shows and the words it must say."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from chq_site.widget import permalinks, presentation
 from calculators import compute
 from calculators.printing import pct
 from tests.browser.page_api import ENGINE_S, SitePage
-from tests.browser.widgets_helpers import PAGES
+from tests.browser.widgets_helpers import PAGES, check_answer, same
 
 MECHANIC = "shell_then_assault"
 
@@ -82,3 +83,17 @@ def shown_for(page: SitePage, params: dict[str, Any]) -> dict[str, Any]:
     shown: dict[str, Any] = page.wait(SHOWN, want["inputs"], what=f"the engine's answer for {params}",
                                       timeout=ENGINE_S)
     return shown
+
+
+def check_range(shown: dict[str, Any], params: dict[str, Any], one_figure: bool) -> None:
+    """The answer shown for ``params`` is compute()'s, its words the command line's,
+    a range (with its ends named) unless it is one figure."""
+    want = json.loads(json.dumps(compute(MECHANIC, params)))
+    assert same(json.loads(shown["result"]), want, 1e-12) == []
+    check_answer(shown, MECHANIC, params)
+    assert (shown["text"], shown["ends"], shown["beside"]) == expected_words(want)
+    assert shown["inBar"], "the ends and the chance without the fire are in the answer bar"
+    assert ("–" not in shown["text"]) == one_figure, shown["text"]
+    assert (shown["ends"] is None) == one_figure, shown["ends"]
+    assert abs(float(shown["value"]) - want["p_win_worst"]["value"]) <= 1e-12
+    assert abs(float(shown["high"]) - want["p_win_best"]["value"]) <= 1e-12

@@ -44,9 +44,18 @@ from tests.browser.offline_update_helpers import Builds
 from tests.browser.page_api import ENGINE_S, SitePage
 from tests.browser.page_engines import ChromiumPage
 from tests.browser.page_scripts import SHOWS
+from tests.browser.share_compare_helpers import BY_NAME, at, check_panel, sides_shown, vs_of
+from tests.browser.shell_first_helpers import PAGE as SHELL_PAGE
+from tests.browser.shell_first_helpers import check_range, shown_for
 from tests.browser.site_helpers import built_pages, url
 from tests.browser.widgets_helpers import PAGES, check_answer, fragment, reference
 from tests.conftest import StaticServer
+
+# Shell it first? offline: two setups whose headline is a range.
+SHELL_CASES = [{"variant": "combat-hq", "fire_dice": 6, "units": 2, "att_dice": 5, "def_dice": 5,
+                "def_cover": "light", "att_move": "double"},
+               {"variant": "combat-hq", "fire_dice": 7, "units": 4, "att_dice": 5, "def_dice": 4,
+                "def_cover": "medium", "att_flank": True}]
 
 
 def test_service_worker_precaches_the_whole_build(built_site: Path) -> None:
@@ -150,8 +159,9 @@ def test_works_offline_after_one_visit(site_page: Callable[..., SitePage], built
     """One story, run in Chromium and in WebKitGTK: after one visit the service worker
     has saved the whole site ("Ready offline", the same words on a phone) and controls
     the page; with the page's own server stopped, pages never opened, the search, the
-    navigation and a calculator permalink never opened (answered by the engine from the
-    cache, as compute() answers it) all work. Chromium also sees every request, those
+    navigation and calculator permalinks never opened (answered by the engine from the
+    cache, as compute() answers them: Close Assault; Shell it first?, its range and its
+    words; a compared pair, both sides and B - A) all work. Chromium also sees every request, those
     the service worker answers too (Playwright's request events): the engine fetched
     exactly the Pyodide files the build ships."""
     page = site_page(*DESKTOP_SIZE, own_server=True)
@@ -210,6 +220,15 @@ def test_works_offline_after_one_visit(site_page: Callable[..., SitePage], built
                              what="the engine's answer with the server stopped", timeout=ENGINE_S)
     check_answer(shown, OFFLINE_MECHANIC, OFFLINE_CASE)
     assert page.run("return Boolean(navigator.serviceWorker.controller)")
+    for n, params in enumerate(SHELL_CASES):  # another page, loaded; then another fragment
+        if n:
+            page.set_fragment(fragment(params))
+        else:
+            page.open(f"{SHELL_PAGE}#{fragment(params)}")
+        check_range(shown_for(page, params), params, one_figure=False)
+    mechanic, a, _, b = BY_NAME["close_assault"]  # loaded: the page shown is another
+    page.open(at(mechanic, f"{fragment(b)}&{vs_of(a)}"))
+    check_panel(mechanic, a, b, sides_shown(page, b), "offline")
     if isinstance(page, ChromiumPage):
         # The engine fetched exactly the Pyodide files the build ships: none missing
         # (it computed), none shipped for nothing.

@@ -3,9 +3,9 @@ tests/browser/page_api.py; the setups and checks in share_compare_helpers.py): t
 built site over HTTP, the real Pyodide.
 
 * Pin as A, change an input with a tap, take the address: opened in a fresh browser
-  (and, after one visit, with the site's server stopped, from the offline copy) it
-  shows both setups, each side's headline equal to ``compute()``'s for its own inputs,
-  and B - A exactly. Unpin returns to one setup.
+  (and, after one visit, with the site's server stopped, from the offline copy: the
+  offline story, test_offline.py) it shows both setups, each side's headline equal to
+  ``compute()``'s for its own inputs, and B - A exactly. Unpin returns to one setup.
 * A bad ``vs=`` says what is wrong and names it; never a blank or NaN.
 * Share copies the permalink where there is no share sheet (the clipboard API; the copy
   command when there is no clipboard API; the link shown selected when neither works),
@@ -197,21 +197,6 @@ def test_share_without_clipboard_api(site_page: Callable[..., SitePage]) -> None
     assert page.run("const f = document.activeElement; return f.classList.contains('chq-tools__link')"
                     " && f.selectionStart === 0 && f.selectionEnd === f.value.length;")
     assert page.errors() == []
-
-
-def test_compare_permalink_offline(site_page: Callable[..., SitePage]) -> None:
-    """After one visit, a compared pair opens with the site's server stopped (the
-    service worker's copy of the pages and the engine)."""
-    mechanic, a, _, b = BY_NAME["close_assault"]
-    page = site_page(own_server=True)
-    page.open(at(mechanic, {}))
-    page.wait("const b = document.querySelector('.chq-offline');"
-              " return b && !b.hidden && b.textContent.includes('Ready offline');",
-              what='the header\'s "Ready offline"', timeout=ENGINE_S)
-    page.stop_server()
-    page.open("rules/blinds/")  # leave, so the next open is a real load
-    page.open(at(mechanic, f"{fragment(b)}&{vs_of(a)}"))
-    check_panel(mechanic, a, b, sides_shown(page, b), "offline")
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])

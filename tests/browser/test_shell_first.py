@@ -4,7 +4,8 @@ each end named in the answer bar by what decides it, with the chance without the
 and what the fire adds in percentage points, in the same numbers and words as
 ``compute()`` and the command line; the "Hit" faces setting in sight on a tablet and
 a phone; a bad input refused beside its field; the rules pages' links open the worked
-example; and after one visit the page answers with its server stopped.
+example. (After one visit the page answers with its server stopped: the offline story,
+tests/browser/test_offline.py.)
 
 (The permalinks, the bad input and the accessibility of the page are covered with the
 other calculators in test_widgets.py.)
@@ -12,15 +13,11 @@ other calculators in test_widgets.py.)
 
 from __future__ import annotations
 
-import json
-import urllib.error
-import urllib.request
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 from calculators import compute
-from tests.browser.page_api import ENGINE_S, MAIN, STEP_S, SitePage
+from tests.browser.page_api import ENGINE_S, MAIN, SitePage
 from tests.browser.page_scripts import REFUSAL
 from tests.browser.shell_first_helpers import (
     HIT_FACES,
@@ -29,11 +26,12 @@ from tests.browser.shell_first_helpers import (
     PHONE,
     TABLET,
     WORKED,
+    check_range,
     expected_words,
     hit_faces_seen,
     shown_for,
 )
-from tests.browser.widgets_helpers import check_answer, fragment, same
+from tests.browser.widgets_helpers import fragment
 
 # (inputs, whether the headline is one figure rather than a range)
 CASES = [
@@ -41,20 +39,6 @@ CASES = [
     ({"variant": "combat-hq", "def_cover": "light"}, False),
     ({"variant": "armour-battles", "units": 1, "suppressions": 1, "fire_dice": 2}, True),
 ]
-
-
-def check_range(shown: dict[str, Any], params: dict[str, Any], one_figure: bool) -> None:
-    """The answer shown for ``params`` is compute()'s, its words the command line's,
-    a range (with its ends named) unless it is one figure."""
-    want = json.loads(json.dumps(compute(MECHANIC, params)))
-    assert same(json.loads(shown["result"]), want, 1e-12) == []
-    check_answer(shown, MECHANIC, params)
-    assert (shown["text"], shown["ends"], shown["beside"]) == expected_words(want)
-    assert shown["inBar"], "the ends and the chance without the fire are in the answer bar"
-    assert ("–" not in shown["text"]) == one_figure, shown["text"]
-    assert (shown["ends"] is None) == one_figure, shown["ends"]
-    assert abs(float(shown["value"]) - want["p_win_worst"]["value"]) <= 1e-12
-    assert abs(float(shown["high"]) - want["p_win_best"]["value"]) <= 1e-12
 
 
 def test_the_headline_is_a_range_beside_the_chance_without_fire(
@@ -96,33 +80,3 @@ def test_the_rule_pages_try_it_links_open_the_worked_example(site_page: Callable
                   "/" + PAGE, what="the worked example's address")
         shown = shown_for(page, WORKED)
         assert (shown["text"], shown["ends"], shown["beside"]) == expected_words(compute(MECHANIC, WORKED))
-
-
-def test_works_offline_after_one_visit(site_page: Callable[..., SitePage]) -> None:
-    """After one visit (the service worker saves the site), permalinks never opened
-    before are answered by the engine with the server stopped, as compute() answers
-    them."""
-    page = site_page(*TABLET, own_server=True)
-    page.open("rules/artillery/")
-    page.wait("const b = document.querySelector('.chq-offline');"
-              " return b && !b.hidden && b.textContent.includes('Ready offline');",
-              what='the header\'s "Ready offline"', timeout=ENGINE_S)
-    page.run("window.chqBeforeReload = true; location.reload();")
-    page.wait("return !window.chqBeforeReload && Boolean(navigator.serviceWorker.controller);",
-              what="the service worker to control the page after a reload", timeout=STEP_S)
-    page.stop_server()
-    try:
-        urllib.request.urlopen(page.base, timeout=5)
-        raise AssertionError(f"{page.base} still answers after the server was stopped")
-    except urllib.error.URLError:
-        pass
-    cases = [{"variant": "combat-hq", "fire_dice": 6, "units": 2, "att_dice": 5, "def_dice": 5,
-              "def_cover": "light", "att_move": "double"},
-             {"variant": "combat-hq", "fire_dice": 7, "units": 4, "att_dice": 5, "def_dice": 4,
-              "def_cover": "medium", "att_flank": True}]
-    page.open(f"{PAGE}#{fragment(cases[0])}")
-    for n, params in enumerate(cases):
-        if n:
-            page.set_fragment(fragment(params))
-        shown = shown_for(page, params)
-        check_range(shown, params, one_figure=False)
