@@ -1,8 +1,11 @@
-"""The site works when a club serves it under a sub-path (here ``/rules/``).
+"""The site works when a club serves it under a sub-path (here ``/rules/``), and asks
+nothing of any other place.
 
-Every link of the navigation is followed from the home page and must answer 200
-with a page that has an h1; a click in the navigation and the search must work there
-too; and nothing may be fetched from outside ``/rules/`` on that server (or off it).
+Every link of the navigation is followed from the home page, and every other built
+page loaded, and must answer 200 with a page that has an h1; a click in the navigation
+and the search must work there too; and nothing may be fetched from outside ``/rules/``
+on that server (nor off it: no page of the site asks another origin for anything, its
+calculators' engine and its service worker included).
 Served by the club bundle's serve.py for the folder that contains ``rules/``, a first
 visit to a missing page there gets the site's own 404 page, whole (that story in WebKitGTK
 too: the page API of tests/browser/page_api.py).
@@ -17,9 +20,11 @@ from urllib.parse import urldefrag, urlsplit
 import pytest
 from playwright.sync_api import expect
 
+from tests.browser.card_helpers import calculator_states, wait_for_calculators
 from tests.browser.page_api import SitePage
 from tests.browser.page_engines import ChromiumPage
 from tests.browser.site_helpers import (
+    built_pages,
     nav_pages,
     open_search,
     track_search_worker,
@@ -27,6 +32,8 @@ from tests.browser.site_helpers import (
     wait_for_search_settled,
 )
 from tests.club_bundle.club_server import ServedUnderSubpath, get
+
+ENGINE_WASM = "/assets/engine/pyodide/pyodide.asm.wasm"
 
 # The 404 page as a player sees it: its title, the header styled (unstyled, it is
 # transparent), Home's address and the site root the page found.
@@ -50,9 +57,12 @@ class SubpathLog:
         self.prefix = prefix
         self.inside: list[str] = []
         self.outside: list[str] = []
+        self.service_worker: list[str] = []
 
     def seen(self, request) -> None:
         address = request.url
+        if request.service_worker is not None:
+            self.service_worker.append(address)
         inside = address.startswith(self.prefix) or address.startswith(("data:", "blob:"))
         (self.inside if inside else self.outside).append(address)
 
@@ -75,39 +85,52 @@ def nav_hrefs(page) -> list[str]:
     return sorted({urldefrag(h).url for h in hrefs})
 
 
-def test_every_nav_link_works_under_subpath(subpath_page, subpath_site_url: str,
-                                            built_site: Path) -> None:
+def test_every_page_works_under_subpath_and_asks_nothing_outside(subpath_page, subpath_site_url: str,
+                                                                  built_site: Path) -> None:
+    """Every link of the navigation, then every other built page (the 404 page), each
+    loaded anew under the sub-path: it answers 200 with an h1, and once its calculators
+    have settled (their engine ready or failed: its worker has asked for all it asks for)
+    nothing was asked for outside ``/rules/`` on that server, nor off it. The log sees
+    what the engine's worker and the service worker ask (a page whose engine is ready
+    without the runtime in the log would say it does not). Then the offline copy is
+    made from under the sub-path too, its requests seen and inside."""
     page, log = subpath_page
     response = page.goto(subpath_site_url)
     assert response and response.status == 200
     targets = nav_hrefs(page)
     expected = {url(subpath_site_url, p) for p in nav_pages()}
     assert expected <= set(targets), f"nav links missing pages: {sorted(expected - set(targets))}"
-
+    built = [url(subpath_site_url, p) for p in built_pages(built_site)]
     failures: list[str] = []
-    for target in targets:
+    visits = [*targets, *(address for address in built if address not in targets)]
+    for target in visits:
         if not target.startswith(subpath_site_url):
             failures.append(f"{target}: nav link leaves {subpath_site_url}")
             continue
+        before = len(log.inside)
         response = page.goto(target)
         status = response.status if response else 0
+        wait_for_calculators(page)  # the engine ready or failed: its worker's requests are made
         h1 = page.locator("article h1")
         if status != 200:
             failures.append(f"{target}: HTTP {status}")
         elif h1.count() == 0 or not h1.first.inner_text().strip():
             failures.append(f"{target}: no h1")
-    if (built_site / "sw.js").is_file():
-        # the offline copy must precache from under the sub-path too
-        page.goto(subpath_site_url)
-        page.wait_for_function(
-            "async () => !!(await navigator.serviceWorker.getRegistration())?.active",
-            polling=250, timeout=60_000,
-        )
-        # The offline copy is complete (offline.js): every request the service worker makes is made.
-        page.wait_for_function("document.documentElement.dataset.offline === 'ready'", timeout=120_000)
-    print(f"\nsub-path: {len(targets)} nav links followed under {urlsplit(subpath_site_url).path}, "
-          f"{len(log.inside)} requests inside, {len(log.outside)} outside")
+        if "ready" in calculator_states(page, "engine") and not any(ENGINE_WASM in u for u in log.inside[before:]):
+            failures.append(f"{target}: engine ready but {ENGINE_WASM} not in the log: "
+                            "the engine's requests are not being noted")
+    assert (built_site / "sw.js").is_file(), "no service worker in the build"
+    # The offline copy precaches from under the sub-path too: every request the
+    # service worker makes is made once the page says so (offline.js).
+    page.goto(subpath_site_url)
+    page.wait_for_function("async () => !!(await navigator.serviceWorker.getRegistration())?.active",
+                           polling=250, timeout=60_000)
+    page.wait_for_function("document.documentElement.dataset.offline === 'ready'", timeout=120_000)
+    print(f"\nsub-path: {len(visits)} pages loaded ({len(targets)} nav links) under "
+          f"{urlsplit(subpath_site_url).path}, {len(log.inside)} requests inside "
+          f"({len(log.service_worker)} by the service worker), {len(log.outside)} outside")
     assert failures == [], "\n".join(failures)
+    assert log.service_worker, "the service worker is active but none of its requests was seen"
     assert log.outside == [], f"requests outside {subpath_site_url}: {log.outside}"
 
 
