@@ -169,6 +169,33 @@ ALL_ANSWERED = """() => [...document.querySelectorAll('.chq-widget')].every(r =>
   && r.querySelectorAll('.chq-explain li').length > 0)"""
 
 
+# The words of a calculator page's own article around its calculators.
+PAGE_WORDS = ("const c = document.querySelector('article').cloneNode(true);"
+              " c.querySelectorAll('.chq-widget').forEach(w => w.remove());"
+              " document.body.append(c); const text = c.innerText; c.remove(); return text;")
+
+
+def document_numbers(page: Any, path: str) -> tuple[list[str], int]:
+    """On the page shown (``path``), once every calculator has answered: each document
+    number a player reads outside the readings (in its calculators with every part
+    opened, and on a calculator page in the page's own words, with any "1e-"), and how
+    many calculators' readings name a source by its number."""
+    page.wait(f"return ({ALL_ANSWERED})();", what=f"{path}: every calculator answered",
+              timeout=READY_MS / 1000)  # a card: the page's own answer
+    found: list[str] = []
+    readings_with_sources = 0
+    for widget in page.run(f"return ({READABLE_TEXT})();"):
+        found += [f"{path} ({widget['calculator']}, {widget['mode']}): ...{widget['text'][max(0, m.start() - 60):m.end() + 20]!r}"
+                  for m in DOCUMENT_NUMBER.finditer(widget["text"])]
+        readings_with_sources += bool(DOCUMENT_NUMBER.search(widget["readings"]))
+    if path.startswith("calculators/"):
+        intro = page.run(PAGE_WORDS)
+        found += [f"{path} (page): ...{intro[max(0, m.start() - 60):m.end() + 20]!r}"
+                  for m in DOCUMENT_NUMBER.finditer(intro)]
+        found += [f"{path} (page): {line!r}" for line in intro.splitlines() if "1e-" in line]
+    return found, readings_with_sources
+
+
 def card_pages(built_site: Path) -> list[str]:
     """The rules pages that carry calculator cards."""
     found = []

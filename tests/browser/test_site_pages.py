@@ -5,7 +5,12 @@ Every page of the ``nav`` of mkdocs.yml is seen at 768x1024 (iPad portrait) and 
 820x1180 (iPad Air), at one size or the other in turn, then turned to the other size
 (as a reader turns the iPad): it must show its h1, raise no script error, mount its
 calculator widgets without an error state, never scroll sideways, and have no blank
-line under its title there and at a phone's width (WebKit: its narrowest window).
+line under its title there and at a phone's width (WebKit: its narrowest window); and
+no calculator may show a player a rules document's number outside its readings
+(Players know "Armour Battles" and "Combat HQ", not the documents' numbers: a
+calculator names the rules, in its choices, its working, its table, its page's
+introduction, the list of calculators, and leaves the numbers to the readings, where
+the sources are), nor, on Artillery's Combat HQ setup, fail to name the rules.
 The first page is loaded; each next one is reached as a reader does, by a link
 (Material's instant navigation), so one engine start serves every calculator.
 """
@@ -13,10 +18,21 @@ The first page is loaded; each next one is reached as a reader does, by a link
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
+
+from chq_site.widget import permalinks, presentation
 
 from tests.browser.card_helpers import TITLE_EXTRA, title_too_tall
 from tests.browser.page_api import ENGINE_S, SitePage
 from tests.browser.site_helpers import nav_pages
+from tests.browser.table_words_helpers import (
+    PAGES,
+    READABLE_TEXT,
+    answer_from,
+    card_pages,
+    document_numbers,
+    full_inputs,
+)
 
 TABLETS = [(768, 1024), (820, 1180)]
 PHONE = (390, 844)
@@ -39,11 +55,14 @@ def test_nav_lists_rules_and_calculators() -> None:
     assert "rules/blinds/" in pages and "calculators/close-assault/" in pages, pages
 
 
-def test_every_page_reads_cleanly_and_never_scrolls_sideways(site_page: Callable[..., SitePage]) -> None:
+def test_every_page_reads_cleanly_and_never_scrolls_sideways(site_page: Callable[..., SitePage],
+                                                            built_site: Path) -> None:
     pages = nav_pages()
     page = site_page(*TABLETS[0])
+    assert {"calculators/", *PAGES.values(), *card_pages(built_site)} <= set(pages), pages
     problems: list[str] = []
     errors_seen = 0
+    readings_with_sources = 0
     for number, path in enumerate(pages):
         sizes = TABLETS if number % 2 == 0 else TABLETS[::-1]
         page.resize(*sizes[0])
@@ -71,9 +90,24 @@ def test_every_page_reads_cleanly_and_never_scrolls_sideways(site_page: Callable
         if not state["h1"]:
             problems.append(f"{where}: no h1")
         problems += [f"{where}: widget {w} in error" for w in state["widgets"] if w[1] == "error"]
+        if state["widgets"]:  # (last: it opens every part of the calculators)
+            found, sourced = document_numbers(page, path)
+            problems += [f"a document's number outside the readings: {line}" for line in found]
+            readings_with_sources += sourced
         errors = page.errors()  # this document's, since it was loaded: the new ones are this page's
         problems += [f"{where}: {e}" for e in errors[errors_seen:]]
         errors_seen = len(errors)
+    # Artillery's Combat HQ setup, from the engine: the rules named by name.
+    preset = next(p for p in presentation.PRESETS["artillery"] if p.params["variant"] == "combat-hq")
+    page.go(PAGES["artillery"] + "#" + permalinks.preset_fragment("artillery", preset.id))
+    answer_from(page, full_inputs("artillery", preset.params))
+    found, sourced = document_numbers(page, PAGES["artillery"])
+    widgets = page.run(f"return ({READABLE_TEXT})();")
+    assert [w["calculator"] for w in widgets] == ["artillery"]
+    assert "Combat HQ" in widgets[0]["text"] and "Armour Battles" in widgets[0]["text"]
+    problems += [f"a document's number outside the readings: {line}" for line in found]
+    problems += [f"/{PAGES['artillery']} (Combat HQ): {e}" for e in page.errors()[errors_seen:]]
     print(f"\n{page.engine} {' and '.join(f'{w}x{h}' for w, h in TABLETS)}: {len(pages)} pages, "
           f"{len(problems)} problems")
     assert problems == [], "\n".join(problems)
+    assert readings_with_sources + sourced > 0, "the readings name the sources (the documents' numbers)"

@@ -12,8 +12,8 @@ a story walking from page to page by links, as a player does (one engine start):
   command line's); a field being typed in is not flagged until it is left, its last
   answer kept (stale);
 * Artillery's hints use the rules' names, and Cover is disabled (with the reason)
-  under Armour Battles, which ignores it; no calculator shows a document's number
-  outside its readings;
+  under Armour Battles, which ignores it (that no calculator shows a document's number
+  outside its readings is checked on the walk of every page, test_site_pages.py);
 * Moving a Blind opens its chart on "At least", and its label names the distance;
 * the status while the engine starts speaks of the calculator getting ready;
 * the headline says that a tap opens the exact value, and the keyboard toggles it;
@@ -40,20 +40,16 @@ from calculators import PARAMETERS, compute, printing
 from tests.browser.page_api import SitePage
 from tests.browser.site_helpers import typing_hint
 from tests.browser.table_words_helpers import (
-    ALL_ANSWERED,
     DISTANCE,
-    DOCUMENT_NUMBER,
     HEADLINE_PRESSED,
     MAIN,
     PAGES,
     POPOVER_SHOWN,
-    READABLE_TEXT,
     READY_MS,
     ROOT,
     STATUS_LOG,
     TABLET,
     answer_from,
-    card_pages,
     check_status_words,
     definitions,
     full_inputs,
@@ -289,54 +285,6 @@ def test_artillery_the_blind_move_and_the_headline_speak_the_rules(site_page: Ca
     shown = page.wait(HEADLINE_PRESSED, "true", what="the exact value, from a tap on the cue")
     assert shown[:2] == [percentage, fraction], shown
     assert page.errors() == []
-
-
-
-def test_no_document_number_outside_the_readings(site_page: Callable[..., SitePage], built_site: Path) -> None:
-    """Players know "Armour Battles" and "Combat HQ", not the documents' numbers: a
-    calculator names the rules (its choices, its working, its table, its page's
-    introduction, the list of calculators) and leaves the numbers to the readings,
-    where the sources are. Every calculator and every rules page with cards, one
-    reached from the other by a link."""
-    cards = card_pages(built_site)
-    assert len(cards) >= 4, cards
-    preset = next(p for p in presentation.PRESETS["artillery"] if p.params["variant"] == "combat-hq")
-    combat_hq = PAGES["artillery"] + "#" + permalinks.preset_fragment("artillery", preset.id)
-    paths = ["calculators/", *PAGES.values(), *cards, combat_hq]  # (a rules page before the address)
-    page = site_page(*SIZE)
-    found: list[str] = []
-    readings_with_sources = 0
-    errors_seen = 0
-    for step, path in enumerate(paths):
-        if step == 0:
-            page.open(path)
-            page.wait_navigation_armed()
-        else:
-            page.go(path)
-        if path == combat_hq:  # the preset's own answer, from the engine
-            answer_from(page, full_inputs("artillery", preset.params))
-        page.wait(f"return ({ALL_ANSWERED})();", what=f"{path}: every calculator answered",
-                  timeout=READY_MS / 1000)  # a card: the page's own answer
-        widgets = page.run(f"return ({READABLE_TEXT})();")
-        for widget in widgets:
-            found += [f"{path} ({widget['calculator']}, {widget['mode']}): ...{widget['text'][max(0, m.start() - 60):m.end() + 20]!r}"
-                      for m in DOCUMENT_NUMBER.finditer(widget["text"])]
-            readings_with_sources += bool(DOCUMENT_NUMBER.search(widget["readings"]))
-        if path == combat_hq:  # the rules named, by name
-            assert [w["calculator"] for w in widgets] == ["artillery"]
-            assert "Combat HQ" in widgets[0]["text"] and "Armour Battles" in widgets[0]["text"]
-        if path.startswith("calculators/"):  # the page's own words around its calculator
-            intro = page.run("const c = document.querySelector('article').cloneNode(true);"
-                             " c.querySelectorAll('.chq-widget').forEach(w => w.remove());"
-                             " document.body.append(c); const text = c.innerText; c.remove(); return text;")
-            found += [f"{path} (page): ...{intro[max(0, m.start() - 60):m.end() + 20]!r}"
-                      for m in DOCUMENT_NUMBER.finditer(intro)]
-            found += [f"{path} (page): {line!r}" for line in intro.splitlines() if "1e-" in line]
-        errors = page.errors()  # this document's since it loaded: the new ones are this page's
-        assert errors[errors_seen:] == [], (path, errors[errors_seen:])
-        errors_seen = len(errors)
-    assert found == [], "\n".join(found)
-    assert readings_with_sources > 0, "the readings name the sources (the documents' numbers)"
 
 
 @pytest.mark.parametrize("mechanic", ["close_assault", "artillery"])
