@@ -27,7 +27,7 @@ import json
 import re
 from pathlib import Path
 from typing import Any, NamedTuple
-from urllib.parse import parse_qsl, urlsplit
+from urllib.parse import parse_qsl, urljoin, urlsplit
 
 from chq_site.widget import permalinks, presentation
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
@@ -36,6 +36,7 @@ from calculators import PARAMETERS, compute
 from tests.browser.card_helpers import (
     wheel,
 )
+from tests.browser.landing_helpers import permalink_links
 from tests.browser.site_helpers import (
     rules_pages,
     url,
@@ -75,12 +76,6 @@ PROBE = """
   }
 })();
 """
-
-# The Try-it links of a rules page: links in the text (not in a widget) to a
-# calculator page with a permalink fragment.
-TRY_IT_LINKS = r"""() => [...document.querySelectorAll('article a[href]')]
-  .filter(a => !a.closest('.chq-widget') && /\/calculators\/[^/#]+\/(index\.html)?#.*=/.test(a.href))
-  .map(a => a.href)"""
 
 CARDS_SHOWN = """() => [...document.querySelectorAll('[data-calculator]')]
   .every(r => r.dataset.state === 'ready' || r.dataset.state === 'error')"""
@@ -138,13 +133,13 @@ class TryIt(NamedTuple):
     href: str
 
 
-def try_it_links(page: Any, base: str, site: Path) -> list[TryIt]:
-    """Every Try-it link on the built rules pages, as the browser resolves them."""
-    found = []
-    for path in rules_pages(site):
-        page.goto(url(base, path))
-        found += [TryIt(path, href) for href in page.evaluate(TRY_IT_LINKS)]
-    return found
+def try_it_links(base: str, site: Path) -> list[TryIt]:
+    """Every Try-it link on the built rules pages, read from their HTML and resolved as
+    the browser resolves them (that a page shows the links its HTML has is
+    test_tryit_landing's)."""
+    pages = set(rules_pages(site))
+    return [TryIt(link.page, urljoin(url(base, link.page), link.href))
+            for link in permalink_links(site) if link.kind == "text" and link.page in pages]
 
 
 def typed(kind: str, raw: str) -> Any:
@@ -263,7 +258,7 @@ def test_try_it_links_tapped_while_scrolling(browser: Any, site_url: str, built_
     with watched_page(browser, site_url, block_engine=True, init_script=PROBE) as (
         context, page, log, errors
     ):
-        links = try_it_links(page, site_url, built_site)
+        links = try_it_links(site_url, built_site)
         assert len(links) >= 4, f"expected the rules pages' Try-it links, found {links}"
         failures: list[str] = []
         taps: list[float] = []  # ms from the last scroll to the tap, as the page saw them
