@@ -5,8 +5,9 @@
 * A snapshot that cannot be used (missing, truncated, corrupt, from another Pyodide
   build) makes the worker boot the normal way (``data-engine-boot="full"``): slower,
   the same answers, no error shown or logged. The worker checks its size and hash
-  against the page's list first (tests/browser/test_engine_integrity.py); what it
-  finds while inflating one the list does not name (a page saved before the list
+  against the page's list first (tests/browser/test_engine_integrity.py; a listed one
+  that stays cut: test_engine_early.py); what it finds while inflating one the list
+  does not name (a page saved before the list
   existed) is tested here.
 * The small calculators answer any permalink from the build's answer table
   (``data-source="build"``) while the engine is held back, and the engine's answer
@@ -121,29 +122,5 @@ def test_a_bad_snapshot_falls_back_to_the_full_boot(
             assert "overrun" in shown["note"], shown["note"]
         if spoil is missing:  # known from the server's answer, before the runtime compiles
             assert "HTTP 404" in shown["note"] and "instantiated" not in shown["timings"], shown
-        assert json.loads(shown["result"]) == reference(mechanic, params)
-        assert errors == []
-
-
-def test_a_listed_snapshot_that_stays_wrong_falls_back_to_the_full_boot(
-    browser: Any, site_url: str, built_site: Path
-) -> None:
-    """Checked against the page's list, a cut snapshot is asked for again past the
-    cache; still cut, it is given up (the note says why) and the normal boot answers."""
-    mechanic, params = ENGINE_CASES[0]
-    body = truncated(snapshot_file(built_site).read_bytes())
-    asked: list[str] = []
-
-    def cut(route: Any) -> None:
-        asked.append(route.request.url)
-        route.fulfill(status=200, body=body, content_type="application/octet-stream")
-
-    with watched_page(browser, site_url) as (context, page, log, errors):
-        context.route("**/assets/engine/snapshot-*.bin", cut)
-        page.goto(permalink(site_url, mechanic, params))
-        shown = wait_for(page, "r.source === 'engine' && r.engine === 'ready'", FULL_BOOT_MS)
-        assert shown["boot"] == "full", shown
-        assert "arrived damaged twice" in shown["note"] and "came instead of" in shown["note"], shown["note"]
-        assert len(asked) == 2, asked
         assert json.loads(shown["result"]) == reference(mechanic, params)
         assert errors == []
