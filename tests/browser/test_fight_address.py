@@ -53,7 +53,12 @@ def note(page: SitePage) -> str:
     return str(page.run(FIGHT_NOTE))
 
 
-def test_a_fight_survives_a_reload(site_page: Callable[..., SitePage]) -> None:
+def test_a_fight_survives_a_reload_and_a_shared_link(site_page: Callable[..., SitePage]) -> None:
+    """A fight lives in the page's address: a reload shows it again, and the address
+    opened in another browser shows the same fight, even when the inputs shown were
+    changed after it started (the fight keeps the ones it started from, and so does
+    its link). It goes on from there, ends as the rules say, survives a reload over,
+    and closing it takes it out of the address."""
     page = site_page()
     open_fight(page, F.PARAMS)
     before = three_draws(page, tap_panel, round_shown)
@@ -62,6 +67,21 @@ def test_a_fight_survives_a_reload(site_page: Callable[..., SitePage]) -> None:
     after = round_shown(page, F.PARAMS, ROUND_4, 4)
     assert after["log"] == before["log"]
     page.answer_for({"att_dice": F.PARAMS["att_dice"]})  # the inputs are still the fight's
+
+    # Other inputs shown; the link taken and opened in another browser.
+    page.fill(ATT_DICE, "7")
+    page.answer_for({"att_dice": 7})
+    assert F.round_problems(page.run(F.SNAPSHOT), F.PARAMS, ROUND_4, 4) == []
+    link = address(page)
+    other = site_page()  # another browser, another profile: the link alone
+    other.open(link)
+    other.answer_for({"att_dice": 7})  # the inputs shown, as shared
+    shared = round_shown(other, F.PARAMS, ROUND_4, 4)  # the fight, from its own inputs
+    assert shared["log"] == before["log"]
+    tap_panel(other, F.NEW)  # a new fight takes the inputs shown
+    round_shown(other, {**F.PARAMS, "att_dice": 7}, F.ROUND_1, 1)
+    assert other.errors() == []
+
     # It goes on from there, and ends as the rules say.
     tap_panel(page, *F.DEFENDER_BY_2)
     over = panel_at(page, "over", 4)
@@ -74,29 +94,6 @@ def test_a_fight_survives_a_reload(site_page: Callable[..., SitePage]) -> None:
     page.wait("return document.querySelector('[data-fight]').dataset.state === 'idle';", what="the fight closed")
     assert "fight=" not in address(page)
     assert page.errors() == []
-
-
-def test_a_shared_fight_opens_the_same_fight(site_page: Callable[..., SitePage]) -> None:
-    """The address opened in another browser shows the same fight, even when the
-    inputs shown were changed after it started (the fight keeps the ones it started
-    from, and so does its link)."""
-    page = site_page()
-    open_fight(page, F.PARAMS)
-    before = three_draws(page, tap_panel, round_shown)
-    page.fill(ATT_DICE, "7")
-    page.answer_for({"att_dice": 7})
-    assert F.round_problems(page.run(F.SNAPSHOT), F.PARAMS, ROUND_4, 4) == []
-    link = address(page)
-    assert page.errors() == []
-
-    other = site_page()  # another browser, another profile: the link alone
-    other.open(link)
-    other.answer_for({"att_dice": 7})  # the inputs shown, as shared
-    after = round_shown(other, F.PARAMS, ROUND_4, 4)  # the fight, from its own inputs
-    assert after["log"] == before["log"]
-    tap_panel(other, F.NEW)  # a new fight takes the inputs shown
-    round_shown(other, {**F.PARAMS, "att_dice": 7}, F.ROUND_1, 1)
-    assert other.errors() == []
 
 
 def test_a_fight_that_cannot_be_read_is_said(site_page: Callable[..., SitePage]) -> None:

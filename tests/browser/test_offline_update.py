@@ -8,8 +8,9 @@ came from. The club swaps the served folder from the first to the second.
 
 * a first visit's tab moves to the new build with the tab that took it (one story,
   run in Chromium and in WebKitGTK: the page API's tabs);
-* two tabs across an update never mix builds: no page is ever rendered by the
-  other build's script, and the tab that did not press Reload moves too;
+* tabs across an update never mix builds: no page is ever rendered by the other
+  build's script, the tabs that did not press Reload move too, and a fight in
+  progress in one of them survives its reload;
 * an older build's saved copy that went bad is not reused by the new build;
 * a new build whose files cannot be had (the portal again) is not installed: the
   old build stays, whole, online and offline.
@@ -26,6 +27,9 @@ import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
 
+from tests.browser import fight_helpers as fight
+from tests.browser.fight_address_helpers import ROUND_4, three_draws
+from tests.browser.fight_helpers import check_round
 from tests.browser.offline_helpers import (
     CALCULATOR,
     MARKER,
@@ -53,6 +57,7 @@ from tests.browser.offline_update_helpers import (
 )
 from tests.browser.page_api import ENGINE_S, SitePage
 from tests.browser.page_engines import ChromiumPage
+from tests.browser.widgets_helpers import fragment
 
 DESKTOP = (1366, 1024)
 
@@ -66,6 +71,11 @@ def club(builds: Builds, tmp_path: Path) -> Iterator[Club]:
 
 
 def test_two_tabs_never_mix_builds(browser: Any, builds: Builds, club: Club) -> None:
+    """Tab A takes the new build. Tab B, which did nothing, moves to it by itself, and
+    a tap on its navigation gives the new build's page; no tab ever renders a page of
+    one build with the other's script. Tab C, in the middle of a fight (three draws),
+    is reloaded with it and still shows that fight: it lives in C's address (fight=),
+    with the same log and round 4's numbers."""
     base = club.base
     poison = Poison(base, "", times=0)  # routes and logs only
     context = context_with(browser, poison)
@@ -77,6 +87,10 @@ def test_two_tabs_never_mix_builds(browser: Any, builds: Builds, club: Club) -> 
         tab_b.goto(urljoin(base, "rules/hidden-units/"))
         assert wait_ready_offline(tab_b) == old_build
         assert builds_seen(tab_b)["js"] == "1"
+        tab_c = context.new_page()
+        tab_c.goto(urljoin(base, fight.PAGE) + "#" + fragment(fight.PARAMS))
+        before = three_draws(tab_c)
+        assert builds_seen(tab_c)["js"] == "1"
 
         club.swap(builds.second)
         take_update(tab_a)
@@ -95,7 +109,11 @@ def test_two_tabs_never_mix_builds(browser: Any, builds: Builds, club: Club) -> 
         tab_b.locator(links).first.click()
         tab_b.wait_for_url(urljoin(base, "rules/spotting/"))
         expect(tab_b.locator("article")).to_contain_text(MARKER)
-        for name, tab in (("A", tab_a), ("B", tab_b)):
+        # Tab C's fight, on the new build.
+        tab_c.wait_for_function("() => window.__testBuild === '2'", timeout=30_000)
+        after = check_round(tab_c, fight.PARAMS, ROUND_4, 4)
+        assert after["log"] == before["log"]
+        for name, tab in (("A", tab_a), ("B", tab_b), ("C", tab_c)):
             seen = builds_seen(tab)
             mixed = [entry for entry in seen["log"] if entry["js"] != entry["html"]]
             assert mixed == [], f"tab {name} rendered pages of one build with the other's script: {mixed}"
@@ -226,36 +244,5 @@ def test_update_that_cannot_be_had_leaves_the_old_build(browser: Any, builds: Bu
         expect(page.locator("article h1").first).to_be_visible()
         expect(page.locator("article")).not_to_contain_text(MARKER)
         expect(page.locator(".md-copyright")).to_contain_text("test build 1")
-    finally:
-        context.close()
-
-
-def test_a_fight_in_progress_survives_another_tabs_reload(browser: Any, builds: Builds, club: Club) -> None:
-    """Tab A takes the new build; tab B, in the middle of a fight (three draws), is
-    reloaded with it (test_two_tabs_never_mix_builds) and still shows that fight: it
-    lives in B's address (fight=), with the same log and round 4's numbers."""
-    from tests.browser import fight_helpers as fight
-    from tests.browser.fight_address_helpers import ROUND_4, three_draws
-    from tests.browser.fight_helpers import check_round
-    from tests.browser.widgets_helpers import fragment
-
-    base = club.base
-    poison = Poison(base, "", times=0)  # routes and logs only
-    context = context_with(browser, poison)
-    try:
-        tab_a = context.new_page()
-        tab_a.goto(urljoin(base, "rules/blinds/"))
-        wait_ready_offline(tab_a)
-        tab_b = context.new_page()
-        tab_b.goto(urljoin(base, fight.PAGE) + "#" + fragment(fight.PARAMS))
-        before = three_draws(tab_b)
-        assert builds_seen(tab_b)["js"] == "1"
-
-        club.swap(builds.second)
-        take_update(tab_a)
-        tab_b.wait_for_function("() => window.__testBuild === '2'", timeout=30_000)
-        after = check_round(tab_b, fight.PARAMS, ROUND_4, 4)
-        assert after["log"] == before["log"]
-        assert poison.log.off_origin == []
     finally:
         context.close()
