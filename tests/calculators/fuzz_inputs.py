@@ -1,8 +1,8 @@
 """What the fuzz tests throw at the doors, and what they accept back: generated
 requests (valid and not), argv and JSON texts, and the checks of a result, an
-InputError and the command line's output. Shared by test_fuzz_compute.py,
-test_fuzz_cli.py and test_fuzz_raw.py (one door a file, so that pytest-xdist runs
-the doors side by side).
+InputError and the command line's output. Shared by test_fuzz_requests.py (compute()
+and the command line, given the same requests) and test_fuzz_raw.py (raw text at the
+doors that take it), which pytest-xdist runs side by side.
 
 A helper module: the tests' settings (EXAMPLES inputs a door) are here too."""
 

@@ -1,6 +1,14 @@
-"""Throw generated requests, valid and not, at the command line (in this process,
-through calculators.cli.main): exit 0 with JSON, or exit 2 with exactly one
-``error: <field>: <message>`` line, the very words compute() raises."""
+"""Throw generated requests, valid and not, at two doors, each request at both:
+
+* compute(): nothing but a result (JSON-able, probabilities in [0, 1]) or an
+  InputError naming a field may come out;
+* the command line (in this process, through calculators.cli.main): exit 0 with JSON,
+  or exit 2 with exactly one ``error: <field>: <message>`` line, the very words
+  compute() raises.
+
+The two doors share the requests Hypothesis draws: its own work is nearly all of a
+fuzzed door's CPU (fuzz_inputs.BATCH), so each door still gets EXAMPLES requests, and
+the drawing is paid for once."""
 
 from __future__ import annotations
 
@@ -14,6 +22,8 @@ from fuzz_inputs import (
     as_flags,
     batches,
     check_cli,
+    check_error,
+    check_result,
     depth,
     faithful_json,
     requests,
@@ -28,9 +38,20 @@ from calculators.api import MAX_DEPTH
 
 @FUZZ
 @given(batches(st.tuples(requests(), st.booleans())))
-def _fuzz_cli(batch: list[tuple[tuple[str, Any], bool]]) -> None:
+def _fuzz_doors(batch: list[tuple[tuple[str, Any], bool]]) -> None:
     for request, use_json in batch:
+        _one_compute(*request)
         _one_cli(request, use_json)
+
+
+def _one_compute(mechanic: str, params: Any) -> None:
+    COUNTS["compute"] += 1
+    try:
+        result = compute(mechanic, params)
+    except InputError as exc:
+        check_error(exc)
+    else:
+        check_result(result)
 
 
 def _one_cli(request: tuple[str, Any], use_json: bool) -> None:
@@ -55,7 +76,9 @@ def _one_cli(request: tuple[str, Any], use_json: bool) -> None:
         check_cli(*run(argv), argv)
 
 
-def test_command_line_prints_json_or_one_error_line() -> None:
-    before = COUNTS["cli"]
-    _fuzz_cli()
-    assert COUNTS["cli"] - before >= EXAMPLES
+def test_compute_answers_and_the_command_line_prints_json_or_one_error_line() -> None:
+    before = dict(COUNTS)
+    _fuzz_doors()
+    # each door did get all its inputs
+    assert COUNTS["compute"] - before["compute"] >= EXAMPLES
+    assert COUNTS["cli"] - before["cli"] >= EXAMPLES
