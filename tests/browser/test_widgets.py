@@ -4,9 +4,10 @@ calculator page in both colour schemes with its screenshots, the calculators'
 index, and every request kept on the site's origin. The stories a player taps are
 written once for both engines: test_calculator_answers.py, test_calculator_controls.py.
 
-One browser context is shared (module scope) so the Python engine loads once per
-calculator page; cases on the same page arrive through the URL fragment, as a
-permalink does. These contexts run without service workers (as a browser without them
+One browser context is shared (module scope), and each calculator page is reached
+from the last by a link, as a player moves (Material's instant navigation), so the
+Python engine loads once; cases on the same page arrive through the URL fragment, as
+a permalink does. These contexts run without service workers (as a browser without them
 would): the offline cache, tested on its own, would otherwise answer requests the
 request log must see, and precache the whole site in the background.
 """
@@ -81,7 +82,7 @@ def test_calculator_page_accessibility_and_screenshots(
     assert AXE.exists(), "node_modules/axe-core is missing: run `npm ci`"
     page = session.page
     params = CASES[mechanic][0]
-    session.open(PAGES[mechanic], fragment(params))
+    session.go(PAGES[mechanic], fragment(params))  # from the last calculator, by a link
     wait_for_inputs(page, reference(mechanic, params)["inputs"])
     page.evaluate("() => window.scrollTo(0, 0)")
     folder = artifacts / "screenshots"

@@ -20,7 +20,7 @@ from chq_site.answers import answer_groups, answers
 from chq_site.widget import permalinks, presentation
 
 from calculators import PARAMETERS
-from tests.browser.page_scripts import ANSWER_FOR, REFETCHED, SET_FRAGMENT, as_function
+from tests.browser.page_scripts import ANSWER_FOR, REFETCHED, SET_FRAGMENT, as_function, follow_link
 from tests.browser.site_helpers import (
     url,
 )
@@ -196,6 +196,16 @@ class Session:
             self.swap_due = False
         else:
             self.swap_due = self.page.evaluate(as_function(SET_FRAGMENT), [frag]) or self.swap_due
+
+    def go(self, path: str, frag: str = "") -> None:
+        """Reach ``path#frag`` as a player moves on, by a link from the site's page
+        shown (Material's instant navigation: the engine stays); as :meth:`open` if no
+        page of the site is shown, or this one is."""
+        if not self.page.url.startswith(self.base) or self.path() == path:
+            self.open(path, frag)
+            return
+        follow_link(self.page, url(self.base, path) + (f"#{frag}" if frag else ""))
+        self.swap_due = False
 
     def settle(self) -> None:
         """Wait out the content swap Material makes on the first location change it sees
