@@ -1,7 +1,8 @@
 """The rules read well on a tablet at the gaming table.
 
-For each tablet viewport and every rules page (home, rules/*, reference/*): the page
-never scrolls sideways, wide tables scroll inside their own box, body text is at
+For each tablet viewport and every rules page (home, rules/*, reference/*; the first
+loaded, each next one reached by a link, as a reader moves on): the page never
+scrolls sideways, wide tables scroll inside their own box, body text is at
 least 16 px, and the navigation links, the search button and tab labels are at
 least 44 px tall.
 Light and dark schemes switch with the palette toggle. Screenshots of three pages
@@ -20,6 +21,7 @@ from playwright.sync_api import expect
 from tests.browser.card_helpers import (
     wait_for_animations,
 )
+from tests.browser.page_scripts import follow_link
 from tests.browser.site_helpers import (
     rules_pages,
     url,
@@ -135,8 +137,11 @@ def test_rules_pages_on_tablet(width: int, height: int, built_site: Path, site_u
     text_px: list[float] = []
     tap_px: list[float] = []
     tables = wide = 0
-    for path in pages:
-        page.goto(url(site_url, path))
+    for step, path in enumerate(pages):
+        if step == 0:
+            page.goto(url(site_url, path))
+        else:  # as a reader moves on, by a link (Material's instant navigation)
+            follow_link(page, url(site_url, path))
         found, m = problems_on(page, path, width)
         problems += found
         text_px += [p["px"] for p in m["paragraphs"]]
