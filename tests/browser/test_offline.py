@@ -161,9 +161,9 @@ def test_works_offline_after_one_visit(site_page: Callable[..., SitePage], built
     the page; with the page's own server stopped, pages never opened, the search, the
     navigation and calculator permalinks never opened (answered by the engine from the
     cache, as compute() answers them: Close Assault; Shell it first?, its range and its
-    words; a compared pair, both sides and B - A) all work. Chromium also sees every request, those
-    the service worker answers too (Playwright's request events): the engine fetched
-    exactly the Pyodide files the build ships."""
+    words; a compared pair, both sides and B - A) all work. Chromium also sees every
+    request, those the service worker answers too (Playwright's request events): the
+    engine fetched exactly the Pyodide files the build ships."""
     page = site_page(*DESKTOP_SIZE, own_server=True)
     requested: list[str] = []  # Chromium: every request, also those the service worker answers
     if isinstance(page, ChromiumPage):
