@@ -15,8 +15,8 @@ finger lands once it is there to be tapped: Playwright's click waits until the e
 keeps still and is the one hit at its centre; WebDriver's clicks at once, and WebKit
 refuses a control that is not hit at that moment ("element not interactable", seen once
 in a full run: a Try-it link tapped just after a scroll, tests/browser/test_tryit_landing.py).
-Here the Reset button is, for a while after it is brought into view, not hit in every
-other frame, and the tap must still land, once it is still.
+Here the Reset button is, for a while after it is brought into view, under a clear
+layer, and the tap must still land on it, once it is bare.
 """
 
 from __future__ import annotations
@@ -38,21 +38,19 @@ Element.prototype.scrollIntoView = function (...args) {
 };
 """
 
-# The main widget's Reset button, brought into view by a script, is for the next 700 ms
-# not hit by a tap in every other frame (pointer-events off), then stays as it is.
-FLICKERS = """
+# The main widget's Reset button, brought into view by a script, is covered for the
+# next 700 ms by a clear layer (the page still settling over it), then bare.
+COVERED = """
 const scroll = Element.prototype.scrollIntoView;
 Element.prototype.scrollIntoView = function (...args) {
   scroll.apply(this, args);
   if (!this.matches(".chq-widget[data-mode=full] button[type=reset]")) return;
-  const button = this;
-  const until = performance.now() + 700;
-  const flicker = () => {
-    const on = performance.now() < until;
-    button.style.pointerEvents = on && button.style.pointerEvents !== "none" ? "none" : "";
-    if (on) requestAnimationFrame(flicker);
-  };
-  requestAnimationFrame(flicker);
+  const r = this.getBoundingClientRect();
+  const layer = document.createElement("div");
+  Object.assign(layer.style, {position: "absolute", zIndex: "10000", left: `${r.left + scrollX}px`,
+    top: `${r.top + scrollY}px`, width: `${r.width}px`, height: `${r.height}px`});
+  document.body.append(layer);
+  setTimeout(() => layer.remove(), 700);
 };
 """
 
@@ -71,7 +69,7 @@ def test_a_control_drawn_anew_as_it_is_tapped_is_tapped(site_page: Callable[...,
 
 def test_a_control_not_there_to_be_tapped_for_a_moment_is_tapped_once_it_is(
         site_page: Callable[..., SitePage]) -> None:
-    page = site_page(engine_files="missing", init_script=FLICKERS)
+    page = site_page(engine_files="missing", init_script=COVERED)
     page.open("calculators/spotting/#" + fragment({"distance": 30}))
     for _ in range(5):
         page.widget_when("r.state === 'ready' && inputs && inputs.distance === 30", what="the permalink's answer")
