@@ -39,6 +39,7 @@ from tests.browser.page_scripts import (  # noqa: F401 (MAIN, NOT_FOUND, follow_
     STEP_S,
     WIDGET,
     follow_link,
+    walk_steps,
     widget_when,
 )
 from tests.browser.site_helpers import url
@@ -198,9 +199,8 @@ class SitePage(ABC):
         """Each of ``paths`` in turn, as a player moves through the site: the first
         loaded, each next one reached by a link from the one before (:meth:`go`); the
         not-found page, which no link leads to, loaded, and last."""
-        ordered = sorted(paths, key=lambda path: path == NOT_FOUND)
-        for step, path in enumerate(ordered):
-            (self.go if step and path != NOT_FOUND else self.open)(path)
+        for path, loaded in walk_steps(paths):
+            (self.open if loaded else self.go)(path)
             yield path
 
     def call(self, function: str, arg: Any = None) -> Any:

@@ -4,6 +4,7 @@ WebDriver's convention), and what turns one into a function for Playwright."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
 from typing import Any
 
 #: The main calculator of a calculator page.
@@ -221,3 +222,13 @@ def follow_link(page: Any, href: str) -> None:
     page.evaluate(FRAMES_PROMISE)
     page.evaluate(as_function(GO), [href])
     page.wait_for_function(as_function(ARRIVED), arg=[href], timeout=STEP_S * 1000)
+
+
+def walk_steps(paths: Iterable[str]) -> Iterator[tuple[str, bool]]:
+    """Each of ``paths`` in the order a player moves through them, with whether the
+    page is loaded anew (the first, and the not-found page, which no link leads to:
+    last) or reached by a link from the one before. The page API's walk
+    (:meth:`SitePage.walk`) and a story on Playwright's own page (:func:`follow_link`)
+    go by it."""
+    for step, path in enumerate(sorted(paths, key=lambda path: path == NOT_FOUND)):
+        yield path, not step or path == NOT_FOUND
