@@ -262,7 +262,8 @@ class WebKitPage(SitePage):
         narrowest_viewport(self.driver, width, height)
 
     def screenshot(self, path: Path) -> None:
-        assert getattr(self.driver, "chq_composited", True), (
+        _page_load, composited = self.driver.chq_started_as  # (WebKitSessions)
+        assert composited, (
             "this WebKit session does not composite: a story that takes screenshots asks "
             "site_page(..., screenshots=True)")
         self.driver.save_screenshot(str(path))

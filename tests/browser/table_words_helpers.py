@@ -7,7 +7,7 @@ import json
 import re
 from html.parser import HTMLParser
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import pytest
 from chq_site.glossary import glossary
@@ -175,25 +175,31 @@ PAGE_WORDS = ("const c = document.querySelector('article').cloneNode(true);"
               " document.body.append(c); const text = c.innerText; c.remove(); return text;")
 
 
-def document_numbers(page: Any, path: str) -> tuple[list[str], int]:
-    """On the page shown (``path``), once every calculator has answered: each document
-    number a player reads outside the readings (in its calculators with every part
-    opened, and on a calculator page in the page's own words, with any "1e-"), and how
-    many calculators' readings name a source by its number."""
+class Words(NamedTuple):
+    """What a player reads in the calculators of the page shown (:func:`words_read`)."""
+
+    widgets: list[dict[str, str]]  # each calculator's READABLE_TEXT
+    problems: list[str]  # each rules document's number read outside the readings
+    sourced: int  # how many calculators' readings name a source by its number
+
+
+def words_read(page: Any, path: str) -> Words:
+    """On the page shown (``path``), once every calculator has answered: its
+    calculators' words (every part opened) and each document number a player reads
+    outside the readings there or, on a calculator page, in the page's own words (with
+    any "1e-")."""
     page.wait(f"return ({ALL_ANSWERED})();", what=f"{path}: every calculator answered",
               timeout=READY_MS / 1000)  # a card: the page's own answer
-    found: list[str] = []
-    readings_with_sources = 0
-    for widget in page.run(f"return ({READABLE_TEXT})();"):
-        found += [f"{path} ({widget['calculator']}, {widget['mode']}): ...{widget['text'][max(0, m.start() - 60):m.end() + 20]!r}"
-                  for m in DOCUMENT_NUMBER.finditer(widget["text"])]
-        readings_with_sources += bool(DOCUMENT_NUMBER.search(widget["readings"]))
+    widgets = page.run(f"return ({READABLE_TEXT})();")
+    found = [f"{path} ({widget['calculator']}, {widget['mode']}): ...{widget['text'][max(0, m.start() - 60):m.end() + 20]!r}"
+             for widget in widgets for m in DOCUMENT_NUMBER.finditer(widget["text"])]
     if path.startswith("calculators/"):
         intro = page.run(PAGE_WORDS)
         found += [f"{path} (page): ...{intro[max(0, m.start() - 60):m.end() + 20]!r}"
                   for m in DOCUMENT_NUMBER.finditer(intro)]
         found += [f"{path} (page): {line!r}" for line in intro.splitlines() if "1e-" in line]
-    return found, readings_with_sources
+    return Words(widgets, [f"a document's number outside the readings: {line}" for line in found],
+                 sum(bool(DOCUMENT_NUMBER.search(widget["readings"])) for widget in widgets))
 
 
 def card_pages(built_site: Path) -> list[str]:

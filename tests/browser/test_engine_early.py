@@ -10,8 +10,9 @@ tests/browser/page_api.py; the server in engine_early_helpers.py).
   ``compute()`` does.
 * A snapshot that stays wrong (cut short: checked against the page's list, asked for
   again past the cache, cut again) is given up on, the note says why, and the normal
-  boot answers; it has the runtime already compiled: the runtime is downloaded once, not once per boot (the server
-  says ``no-store``, so a second download would reach it).
+  boot answers; it has the runtime already compiled: the runtime is downloaded once,
+  not once per boot (the server says ``no-store``, so a second download would reach
+  it).
 """
 
 from __future__ import annotations

@@ -7,8 +7,7 @@
   the same answers, no error shown or logged. The worker checks its size and hash
   against the page's list first (tests/browser/test_engine_integrity.py; a listed one
   that stays cut: test_engine_early.py); what it finds while inflating one the list
-  does not name (a page saved before the list
-  existed) is tested here.
+  does not name (a page saved before the list existed) is tested here.
 * The small calculators answer any permalink from the build's answer table
   (``data-source="build"``) while the engine is held back, and the engine's answer
   agrees exactly.

@@ -27,11 +27,10 @@ from tests.browser.page_api import ENGINE_S, SitePage
 from tests.browser.site_helpers import nav_pages
 from tests.browser.table_words_helpers import (
     PAGES,
-    READABLE_TEXT,
     answer_from,
     card_pages,
-    document_numbers,
     full_inputs,
+    words_read,
 )
 
 TABLETS = [(768, 1024), (820, 1180)]
@@ -59,7 +58,8 @@ def test_every_page_reads_cleanly_and_never_scrolls_sideways(site_page: Callable
                                                             built_site: Path) -> None:
     pages = nav_pages()
     page = site_page(*TABLETS[0])
-    assert {"calculators/", *PAGES.values(), *card_pages(built_site)} <= set(pages), pages
+    cards = card_pages(built_site)
+    assert len(cards) >= 4 and {"calculators/", *PAGES.values(), *cards} <= set(pages), (cards, pages)
     problems: list[str] = []
     errors_seen = 0
     readings_with_sources = 0
@@ -91,9 +91,9 @@ def test_every_page_reads_cleanly_and_never_scrolls_sideways(site_page: Callable
             problems.append(f"{where}: no h1")
         problems += [f"{where}: widget {w} in error" for w in state["widgets"] if w[1] == "error"]
         if state["widgets"]:  # (last: it opens every part of the calculators)
-            found, sourced = document_numbers(page, path)
-            problems += [f"a document's number outside the readings: {line}" for line in found]
-            readings_with_sources += sourced
+            words = words_read(page, path)
+            problems += words.problems
+            readings_with_sources += words.sourced
         errors = page.errors()  # this document's, since it was loaded: the new ones are this page's
         problems += [f"{where}: {e}" for e in errors[errors_seen:]]
         errors_seen = len(errors)
@@ -101,13 +101,12 @@ def test_every_page_reads_cleanly_and_never_scrolls_sideways(site_page: Callable
     preset = next(p for p in presentation.PRESETS["artillery"] if p.params["variant"] == "combat-hq")
     page.go(PAGES["artillery"] + "#" + permalinks.preset_fragment("artillery", preset.id))
     answer_from(page, full_inputs("artillery", preset.params))
-    found, sourced = document_numbers(page, PAGES["artillery"])
-    widgets = page.run(f"return ({READABLE_TEXT})();")
-    assert [w["calculator"] for w in widgets] == ["artillery"]
-    assert "Combat HQ" in widgets[0]["text"] and "Armour Battles" in widgets[0]["text"]
-    problems += [f"a document's number outside the readings: {line}" for line in found]
+    words = words_read(page, PAGES["artillery"])
+    assert [w["calculator"] for w in words.widgets] == ["artillery"]
+    assert "Combat HQ" in words.widgets[0]["text"] and "Armour Battles" in words.widgets[0]["text"]
+    problems += words.problems
     problems += [f"/{PAGES['artillery']} (Combat HQ): {e}" for e in page.errors()[errors_seen:]]
     print(f"\n{page.engine} {' and '.join(f'{w}x{h}' for w, h in TABLETS)}: {len(pages)} pages, "
           f"{len(problems)} problems")
     assert problems == [], "\n".join(problems)
-    assert readings_with_sources + sourced > 0, "the readings name the sources (the documents' numbers)"
+    assert readings_with_sources + words.sourced > 0, "the readings name the sources (the documents' numbers)"

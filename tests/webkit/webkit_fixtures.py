@@ -80,8 +80,7 @@ class WebKitSessions:
                 self._stop(driver)
         driver = start_webkit(self.display, width, height, page_load=page_load,
                               env=None if composite else NO_COMPOSITING)
-        driver.chq_composited = composite
-        driver.chq_started_as = key
+        driver.chq_started_as = key  # (page_load, composite): the pool it goes back to
         return driver
 
     def give_back(self, driver: Any) -> None:
