@@ -8,7 +8,7 @@ import { test } from "node:test";
 
 import { claimsFor } from "../../build/chq_site/questions/need-logic.js";
 import {
-  addRider, addressFragment, addressRead, fragmentFor, readLink, replaceAddress, writeFragment,
+  addRider, addressFragment, addressRead, fragmentFor, readLink, replaceAddress, unknownNotice, writeFragment,
 } from "../../build/chq_site/widget/permalink.js";
 import { golden, plain, spec } from "./golden.mjs";
 
@@ -88,4 +88,47 @@ test("the page's state never overwrites an address it has not read yet", () => {
     globalThis.location = saved.location;
     globalThis.history = saved.history;
   }
+});
+
+/** What the page says above the form of the fragment ``hash`` on ``mechanic``'s page
+ *  (its riders' keys are the page's own, as the page's modules add them). */
+function noticeOf(mechanic, hash) {
+  const s = spec(mechanic);
+  if (riderKeys[mechanic]) addRider(s, riderKeys[mechanic], () => "");
+  const got = readLink(s, hash);
+  assert.ok(got, hash);
+  return unknownNotice(s, got.unknown);
+}
+
+const NO_NAME = "A part of the link with no name (“=5”) is not an input here: the answer is for the inputs shown.";
+
+test("a key that is no input is named, with the input it may have meant", () => {
+  assert.equal(noticeOf("spotting", "distanse=30&cover=heavy"),
+    "distanse (did you mean distance?) is not an input here: the answer is for the inputs shown.");
+  assert.equal(noticeOf("spotting", "distance=30&cover=heavy"), "");
+});
+
+test("a part with no name is named in words; an empty part is nothing", () => {
+  // It once said " is not an input here": a name left blank.
+  assert.equal(noticeOf("spotting", "distance=30&&=5"), NO_NAME);
+  assert.equal(noticeOf("shell_then_assault", "fire_dice=5&&=5"), NO_NAME);
+  const long = noticeOf("shell_then_assault", `fire_dice=6&colour=red&=${"x".repeat(10_000)}`);
+  assert.ok(long.startsWith("colour and a part of the link with no name (“=xxx"), long);
+  assert.ok(long.endsWith("...”) are not inputs here: the answer is for the inputs shown."), long);
+  assert.ok(long.length <= 200, long.length);
+  assert.equal(noticeOf("shell_then_assault", "fire_dice=7&&&units=2&"), "");
+  assert.equal(noticeOf("spotting", "distance=12&&cover=light&"), "");
+});
+
+test("the page's own keys are not named", () => {
+  // vs= (a pinned setup A) and fight= (a fight's taps) are the page's, not typos.
+  assert.equal(noticeOf("close_assault", "att_dice=6&def_dice=5&vs=att_dice%3D4%26def_dice%3D5&fight="), "");
+  assert.equal(noticeOf("close_assault", "att_dice=6&def_dice=5&fihgt=da&vs=x&colour=red"),
+    "fihgt and colour are not inputs here: the answer is for the inputs shown.");
+});
+
+test("past three unknown parts, the rest are counted", () => {
+  const said = noticeOf("spotting", "distanse=1&distanse=2&dist=3&x=&y=1&z=2");
+  // (dist is four edits from distance: too far to be meant)
+  assert.equal(said, "distanse (did you mean distance?), dist, x and 2 more are not inputs here: the answer is for the inputs shown.");
 });

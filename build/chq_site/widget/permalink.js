@@ -108,7 +108,7 @@ export function applyFragment(form, hash) {
 /** What the page says of a permalink's parts ({key, raw}) whose keys are no input
  *  here: each named (cut short as a refused value is), with the input it may have
  *  meant; a part with no name ("=5") in words, with what it said. */
-function unknownNotice(spec, parts) {
+export function unknownNotice(spec, parts) {
   if (!parts.length) return "";
   const most = spec.refusals.shown_chars;
   const cut = (text) => (text.length <= most ? text : `${text.slice(0, most - 3)}...`);
