@@ -52,11 +52,20 @@ def opened(site_page: Callable[..., SitePage], path: str = "") -> SitePage:
     return page
 
 
-def test_readings_start_closed_and_open_in_print_and_without_script(
+def test_a_calculator_page_keeps_its_readings_closed_and_no_button_over_a_control(
         site_page: Callable[..., SitePage], built_site: Path) -> None:
+    """Each calculator page in turn: its readings open in the HTML, closed once shown
+    and small; Material's "Back to top" over no control as the reader scrolls up
+    through it (on a rules page it shows: the scroll would bring it); printed, the
+    readings open, and closed again after."""
     pages = calculator_pages()
     assert len(pages) >= 5, pages
     page = opened(site_page)
+    page.open("rules/close-assault/")
+    page.wait("return document.querySelector('.md-top') !== null", what="Material's Back to top")
+    assert any(s["shown"] for s in scroll_up_through(page)), \
+        "the rules page never showed Material's button: the scroll did not trigger it"
+    covered = []
     for path in pages:
         html = (built_site / path / "index.html").read_text(encoding="utf-8")
         assert re.search(r'<details class="chq-readings" open>', html), f"{path}: not open in the HTML"
@@ -65,10 +74,14 @@ def test_readings_start_closed_and_open_in_print_and_without_script(
         shown = page.call(READINGS)
         assert shown and not shown["open"], f"{path}: the readings start open: {shown}"
         assert shown["height"] < 120, f"{path}: closed readings take {shown['height']} px"
+        for stop, state in enumerate(scroll_up_through(page)):
+            if state["covers"]:
+                covered.append(f"{path}, stop {stop + 1}: covers {state['covers']}")
         page.call(WATCH_PRINT)
         page.print_page()
         assert page.run("return window.__chqPrinted") == [True], f"{path}: printed closed"
         assert page.call(READINGS)["open"] is False, f"{path}: left open after printing"
+    assert covered == []
     assert page.errors() == []
 
 
@@ -100,23 +113,6 @@ def scroll_up_through(page: SitePage) -> list[dict]:
         page.settle()
         seen.append(page.call(TOP_BUTTON))
     return seen
-
-
-def test_back_to_top_covers_no_control(site_page: Callable[..., SitePage]) -> None:
-    page = opened(site_page)
-    page.open("rules/close-assault/")
-    page.wait("return document.querySelector('.md-top') !== null", what="Material's Back to top")
-    assert any(s["shown"] for s in scroll_up_through(page)), \
-        "the rules page never showed Material's button: the scroll did not trigger it"
-    problems = []
-    for path in calculator_pages():
-        page.open(path)
-        page.wait(SHOWN, what=f"{path} answered")
-        for stop, state in enumerate(scroll_up_through(page)):
-            if state["covers"]:
-                problems.append(f"{path}, stop {stop + 1}: covers {state['covers']}")
-    assert problems == []
-    assert page.errors() == []
 
 
 def test_pinned_setup_shows_a_and_b_in_the_sticky_bar(site_page: Callable[..., SitePage]) -> None:
