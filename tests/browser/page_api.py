@@ -25,7 +25,7 @@ from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any, TypeVar
 
-from tests.browser.page_scripts import (  # noqa: F401 (MAIN, NOT_FOUND, follow_link: the API's too)
+from tests.browser.page_scripts import (  # noqa: F401 (MAIN, NOT_FOUND, follow_link, walk_page: the API's too)
     ANSWER_FOR,
     ARMED,
     ARRIVED,
@@ -39,6 +39,7 @@ from tests.browser.page_scripts import (  # noqa: F401 (MAIN, NOT_FOUND, follow_
     STEP_S,
     WIDGET,
     follow_link,
+    walk_page,
     walk_steps,
     widget_when,
 )

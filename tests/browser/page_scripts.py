@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from typing import Any
+from urllib.parse import urljoin
 
 #: The main calculator of a calculator page.
 MAIN = ".chq-widget[data-mode=full]"
@@ -228,7 +229,20 @@ def walk_steps(paths: Iterable[str]) -> Iterator[tuple[str, bool]]:
     """Each of ``paths`` in the order a player moves through them, with whether the
     page is loaded anew (the first, and the not-found page, which no link leads to:
     last) or reached by a link from the one before. The page API's walk
-    (:meth:`SitePage.walk`) and a story on Playwright's own page (:func:`follow_link`)
-    go by it."""
+    (:meth:`SitePage.walk`) and :func:`walk_page` go by it."""
     for step, path in enumerate(sorted(paths, key=lambda path: path == NOT_FOUND)):
         yield path, not step or path == NOT_FOUND
+
+
+def walk_page(page: Any, base: str, paths: Iterable[str]) -> Iterator[tuple[str, bool]]:
+    """Playwright's own ``page`` through ``paths`` of the site at ``base`` as
+    :func:`walk_steps` orders them (:meth:`SitePage.walk` for a story on its own
+    page): each path once shown, with whether it was loaded anew (else a link was
+    followed to it: the document, its engine and scripts added to it, stay)."""
+    for path, loaded in walk_steps(paths):
+        address = urljoin(base, path)
+        if loaded:
+            page.goto(address)
+        else:
+            follow_link(page, address)
+        yield path, loaded

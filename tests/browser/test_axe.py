@@ -24,7 +24,7 @@ from tests.browser.card_helpers import (
     wait_for_animations,
     wait_for_calculators,
 )
-from tests.browser.page_api import NOT_FOUND, follow_link, walk_steps
+from tests.browser.page_api import NOT_FOUND, walk_page
 from tests.browser.site_helpers import (
     built_pages,
     open_search,
@@ -77,13 +77,10 @@ def test_no_axe_violations_on_any_page(viewport: str, built_site: Path, site_url
     assert len(pages) > 10 and NOT_FOUND in pages, pages
     found: list[str] = []
     checked: dict[str, list[str]] = {}
-    for path, loaded in walk_steps(pages):
-        if loaded:
-            page.goto(url(site_url, path))
+    for path, loaded in walk_page(page, site_url, pages):
+        if loaded:  # (reached by a link, the document stays, axe in it)
             page.wait_for_load_state("load")
             page.add_script_tag(path=str(AXE))
-        else:  # a link followed, as a player moves: the document (its engine, axe) stays
-            follow_link(page, url(site_url, path))
         wait_for_calculators(page)
         for switch in (False, True):
             if switch:

@@ -21,7 +21,7 @@ from playwright.sync_api import expect
 from tests.browser.card_helpers import (
     wait_for_animations,
 )
-from tests.browser.page_scripts import follow_link, walk_steps
+from tests.browser.page_scripts import walk_page
 from tests.browser.site_helpers import (
     rules_pages,
     url,
@@ -137,11 +137,7 @@ def test_rules_pages_on_tablet(width: int, height: int, built_site: Path, site_u
     text_px: list[float] = []
     tap_px: list[float] = []
     tables = wide = 0
-    for path, loaded in walk_steps(pages):  # as a reader moves on (instant navigation)
-        if loaded:
-            page.goto(url(site_url, path))
-        else:
-            follow_link(page, url(site_url, path))
+    for path, _loaded in walk_page(page, site_url, pages):  # as a reader moves on (instant navigation)
         found, m = problems_on(page, path, width)
         problems += found
         text_px += [p["px"] for p in m["paragraphs"]]
