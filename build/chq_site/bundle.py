@@ -86,6 +86,7 @@ STYLESHEETS = [
     "widget/presets.css",
     "widget/form.css",
     "widget/result.css",
+    "widget/views.css",
     "widget/chart.css",
     "widget/details.css",
     "theme/tables.css",

@@ -91,14 +91,26 @@ FIGURES = """() => {
 }"""
 
 # Where a field of the main form is: under "More options" (and that open or not), in
-# which group, and whether it takes room on screen.
+# which group, the field just before it, whether it takes room on screen, and whether
+# it is in view (between the site's header and the answer bar).
 FIELD = """(name) => {
   const root = document.querySelector('.chq-widget[data-mode=full]');
   const field = root.querySelector(`[data-param="${name}"]`);
   const more = field.closest('.chq-more');
   const group = field.closest('.chq-group');
   const r = field.getBoundingClientRect();
+  const top = document.querySelector('.md-header').getBoundingClientRect().bottom;
+  const bar = root.querySelector(':scope > .chq-output').getBoundingClientRect().top;
+  const before = field.previousElementSibling;
   return {underMore: Boolean(more), moreOpen: Boolean(root.querySelector('.chq-more')?.open),
           group: group ? group.querySelector('legend').textContent.trim() : null,
-          visible: !field.closest('details:not([open])') && r.width > 0 && r.height > 0};
+          after: before && before.dataset ? before.dataset.param || null : null,
+          visible: !field.closest('details:not([open])') && r.width > 0 && r.height > 0,
+          inView: r.height > 0 && r.top >= top && r.bottom <= Math.min(bar, innerHeight)};
+}"""
+
+# The answer bar's line of what the answer assumes out of sight ("" when hidden).
+ASSUMES = """() => {
+  const line = document.querySelector('.chq-widget[data-mode=full] [data-assumes]');
+  return line && !line.hidden ? line.textContent : '';
 }"""

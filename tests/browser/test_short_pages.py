@@ -11,8 +11,10 @@ in Chromium and in WebKitGTK (each story once, on the page API).
   the pin button reads "Unpin A". A and B are compared to compute().
 * Close Assault's figures say they are the whole fight's (beside "Fight it out"'s
   odds from the round reached on).
-* Round "Later" brings "Attacker is suppressed" out of "More options"; "First" puts
-  it back.
+* Round "Later" brings "Attacker is suppressed" out of "More options", right under
+  Round and in view (tablet and phone); set, with the form behind a sheet, the answer
+  bar names it;
+  "First" puts it back.
 
 The engine's files are missing: the worked examples' answers are in the page.
 """
@@ -28,6 +30,7 @@ from chq_site.widget import permalinks, presentation
 
 from tests.browser.page_api import MAIN, SitePage
 from tests.browser.short_page_helpers import (
+    ASSUMES,
     BAR,
     FIELD,
     FIGURES,
@@ -148,16 +151,29 @@ def test_close_assault_figures_say_whole_fight(site_page: Callable[..., SitePage
 
 
 def test_later_round_shows_attacker_suppressed(site_page: Callable[..., SitePage]) -> None:
+    """A tap on Round "Later" reveals "Attacker is suppressed" right under Round, in
+    view where the tap was, on a tablet and a phone; set, and the form behind a
+    question's sheet, the answer bar names it."""
     page = opened(site_page, "calculators/close-assault/")
-    before = page.call(FIELD, "att_suppressed")
-    assert before["underMore"] and not before["moreOpen"] and not before["visible"], before
-    page.tap(f"{MAIN} [data-param=start] label", text="Later")
-    later = page.call(FIELD, "att_suppressed")
-    assert not later["underMore"] and later["visible"] and later["group"] == "Attacker", later
-    assert not later["moreOpen"], later
-    page.tap(f"{MAIN} [data-param=att_suppressed] label")
-    assert "att_suppressed=true" in page.run("return location.hash")
-    page.tap(f"{MAIN} [data-param=start] label", text="First")
-    back = page.call(FIELD, "att_suppressed")
-    assert back["underMore"] and not back["visible"], back
+    for width, height in ((820, 1180), (390, 844)):
+        page.resize(width, height)
+        before = page.call(FIELD, "att_suppressed")
+        assert before["underMore"] and not before["moreOpen"] and not before["visible"], before
+        page.run(f"document.querySelector('{MAIN} [data-param=start]')"
+                 ".scrollIntoView({block: 'center', behavior: 'instant'})")
+        page.tap(f"{MAIN} [data-param=start] label", text="Later")
+        later = page.call(FIELD, "att_suppressed")
+        assert not later["underMore"] and later["visible"] and later["after"] == "start", later
+        assert later["inView"] and not later["moreOpen"], (width, later)
+        page.tap(f"{MAIN} [data-param=att_suppressed] label")
+        assert "att_suppressed=true" in page.run("return location.hash")
+        page.tap(f"{MAIN} [data-view-button=odds]")  # the form behind a sheet: the bar says it
+        assert page.call(ASSUMES) == "Also: Round: Later · Attacker is suppressed", width
+        page.tap(f"{MAIN} [data-view-button=inputs]")
+        page.run(f"document.querySelector('{MAIN} [data-param=start]')"
+                 ".scrollIntoView({block: 'center', behavior: 'instant'})")
+        page.tap(f"{MAIN} [data-param=att_suppressed] label")
+        page.tap(f"{MAIN} [data-param=start] label", text="First")
+        back = page.call(FIELD, "att_suppressed")
+        assert back["underMore"] and not back["visible"], back
     assert page.errors() == []

@@ -134,7 +134,8 @@ export class Form {
 
   /** An option under "More options" that the other inputs make the point of the
    *  setup (presentation.SURFACED: "Attacker is suppressed" in a later round) joins
-   *  the main inputs, in the group of its side, while they do; it goes back after. */
+   *  the main inputs, right after the input that makes it so (Round: Later), where
+   *  the tap that reveals it was; it goes back after. */
   surface(params) {
     for (const rule of this.spec.surfaced || []) {
       const field = this.field(rule.param);
@@ -145,16 +146,14 @@ export class Form {
         field.__chqHome = document.createComment(`${rule.param}: under More options`);
         field.before(field.__chqHome);
       }
-      if (wanted && field.closest(".chq-more")) {
-        const group = field.closest(".chq-group");
-        const legend = group && group.querySelector("legend").textContent;
-        const same = [...this.node.querySelectorAll(".chq-group")]
-          .find((g) => !g.closest(".chq-more") && g.querySelector("legend").textContent === legend);
-        const holder = (same || this.node).querySelector(".chq-fields");
-        if (holder && !holder.closest(".chq-more")) holder.append(field);
+      const beside = this.field(Object.keys(rule.when)[0]);
+      if (wanted && field.closest(".chq-more") && beside && !beside.closest(".chq-more")) {
+        beside.after(field);
+        field.classList.add("is-surfaced");
       } else if (!wanted && !field.closest(".chq-more")) {
         field.__chqHome.replaceWith(field);
         field.__chqHome = null;
+        field.classList.remove("is-surfaced");
       }
     }
   }

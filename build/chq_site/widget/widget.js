@@ -26,6 +26,7 @@ import { foldReadings, ResultView } from "./result.js";
 import { mountShare } from "./share.js";
 import { showEngine, showFailure, showProblem, typingHint, waitingHint, withoutEngineHint } from "./status.js";
 import { afterPaint, describe } from "./util.js";
+import { mountViews } from "./views.js";
 
 export class Widget {
   /** ``root``: the widget's element (.chq-widget[data-calculator]); ``isMain``: the
@@ -78,6 +79,8 @@ export class Widget {
     }
     this.unsubscribe = engine.subscribe((state) => this.guard(() => this.onEngine(state)));
     this.fight = mountFight(this); this.questions = mountQuestions(this); // Close Assault: "Fight it out"; the questions after the odds
+    this.views = mountViews(this); // every question at the answer bar (views.js)
+    if (this.views) this.views.mount();
     // A compact card in the rules text waits until it is about to be seen before it
     // downloads the engine: a reader who never scrolls to it never pays for it.
     if (this.spec.mode === "compact" && engine.state.phase === "idle" && "IntersectionObserver" in window) {
@@ -180,6 +183,7 @@ export class Widget {
     // vs=: a pinned setup A (compare.js); fight=: a fight's taps (fight.js); sweep=, target=, rolled= (questions/)
     for (const part of [this.compare, this.fight, this.questions]) if (part) part.fromHash(hash);
     this.update("fragment");
+    if (this.views) this.views.fromHash(hash); // a link that carries a question opens on it
     return true;
   }
 
@@ -205,6 +209,7 @@ export class Widget {
     showPresetNote(this.root, this.spec, params);
     this.form.reflect(params);
     if (this.questions) this.questions.refresh(); // the panels under the answer follow the inputs shown
+    if (this.views) this.views.refresh(); // the bar's words for what is set out of sight
     if (errors.length) {
       for (const error of errors) if (!error.pending) this.form.showFieldError(error.field, error.message);
       // A field being typed in is not flagged yet; the answer says what it waits for.
