@@ -7,6 +7,7 @@
  * above the bar while open (views.css), so a page without JavaScript reads as before
  * and every panel keeps its own logic.
  *
+ * The engine's status line joins the bar, as a progress line along its top edge.
  * The answer bar also says, in a few words, what the answer assumes that is not on
  * screen (an input set away from the page's start whose field is out of view or
  * behind the sheet): "Also: Round: Later · Attacker is suppressed".
@@ -83,6 +84,10 @@ class Views {
       this.buttons.set(question.id, button);
       nav.append(button);
     }
+    // The engine's state rides the bar's top edge (status.css): its words take room
+    // only when it fails; an answer that waits for the engine says so in the bar.
+    const status = this.root.querySelector(":scope > .chq-status");
+    if (status) this.bar.prepend(status);
     this.assumes = el("p", { class: "chq-output__assumes", "data-assumes": "", hidden: true });
     this.bar.append(this.assumes, nav);
     this.spacer = el("div", { class: "chq-bar-spacer", "aria-hidden": "true" });
@@ -115,17 +120,25 @@ class Views {
     const panel = this.panels[id];
     if (!panel) return;
     if (this.open) this.close(false);
-    panel.show();
     const node = panel.node();
-    if (!node || node.hidden) return; // it could not open (its own note says why)
-    this.open = id;
+    if (!node) return;
+    // A sheet before the panel opens: what it focuses as it opens (a fight's round)
+    // is then in the sheet, and the page behind does not scroll to it.
     node.classList.add("chq-sheet");
-    if (!node.hasAttribute("tabindex")) node.setAttribute("tabindex", "-1");
     this.root.dataset.view = id;
+    this.place();
+    panel.show();
+    if (node.hidden) { // it could not open (its own note says why)
+      node.classList.remove("chq-sheet");
+      delete this.root.dataset.view;
+      return;
+    }
+    this.open = id;
+    if (!node.hasAttribute("tabindex")) node.setAttribute("tabindex", "-1");
     document.documentElement.classList.add("chq-sheet-open");
     this.place();
     node.scrollTop = 0;
-    node.focus({ preventScroll: true });
+    if (!node.contains(document.activeElement)) node.focus({ preventScroll: true });
     this.press();
     this.refresh();
   }
