@@ -22,9 +22,11 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 
+import pytest
 from chq_site.widget.permalinks import base_values
 
-from tests.browser.page_api import MAIN, SitePage
+from calculators import InputError, sweep
+from tests.browser.page_api import ENGINE_S, MAIN, SitePage
 from tests.browser.permalink_words_helpers import (
     LONG_NUMBER,
     LONG_WORD,
@@ -32,6 +34,7 @@ from tests.browser.permalink_words_helpers import (
     refusal,
     refused_at_the_command_line,
 )
+from tests.browser.questions_helpers import luck_when, need_when
 from tests.browser.widgets_helpers import PAGES, TOLERANCE, fragment, reference, same
 
 TABLET = (820, 1180)
@@ -150,4 +153,80 @@ def test_a_long_value_is_shown_short_as_compute_shows_it(site_page: Callable[...
     shown = refusal(page, "distance")
     assert shown["message"] == refused_at_the_command_line("spotting", "distance", f"--distance={LONG_NUMBER}")
     assert len(shown["message"]) <= 200, shown["message"]
+    assert page.errors() == []
+
+
+def refused_target(text: str) -> str:
+    """calculators.sweep's refusal of the target chance ``text`` (spotting, chain dice)."""
+    with pytest.raises(InputError) as error:
+        sweep("spotting", {"distance": 18}, "chain_dice", target=text)
+    assert error.value.field == "target"
+    return error.value.message
+
+
+def address_parts(page: SitePage) -> list[str]:
+    """The open page's address, its fragment's parts as written."""
+    return str(page.run("return location.hash")).removeprefix("#").split("&")
+
+
+def test_a_panels_key_is_read_as_strictly_as_an_input(site_page: Callable[..., SitePage]) -> None:
+    """The questions' panels' keys (sweep=, target=, rolled=) as the form's inputs: one
+    given twice is refused by name, in the same words, never judged on one of its
+    values (rolled=1,0&rolled=4,1 once judged 4,1); a refused one stays in the address
+    as the link wrote it while the page writes its state (a refused target=0 was
+    written back as the panel's 0.8, so that Share gave what was not on screen); on
+    spotting, whose Target input is blind or hidden, a number is the panel's target and
+    a word the input's, and writing one keeps the other (the panel once dropped
+    target=hidden); and the page never shows a luck answer beside the form's refusal."""
+    page = site_page(*TABLET)
+    twice = refused_at_the_command_line("spotting", "distance", "--distance=1", "--distance=30").split(": ", 1)[1]
+    load(page, PAGES["spotting"] + "#distance=18&rolled=1,0&rolled=4,1")
+    luck = luck_when(page, "s.open && s.state === 'error' && s.message", "rolled= given twice, refused", ENGINE_S)
+    assert luck["message"] == f"Successes rolled: {twice}", luck
+    assert luck["result"] is None, luck
+    page.answer_for({"distance": 18})  # the inputs it knows are answered
+    # The player edits an input: the page writes its address, the refused key as written.
+    page.fill(f"{MAIN} input[name=distance]", "20")
+    page.answer_for({"distance": 20})
+    page.wait("return location.hash.includes('distance=20')", what="the address written for distance 20")
+    assert {"distance=20", "rolled=1,0", "rolled=4,1"} <= set(address_parts(page)), address_parts(page)
+    luck = luck_when(page, "s.open", "the luck panel", ENGINE_S)
+    assert luck["state"] == "error" and luck["result"] is None, luck
+
+    # A refused target=0 beside the input's target=hidden.
+    page.set_fragment("distance=18&target=hidden&sweep=chain_dice&target=0")
+    need = need_when(page, "s.open && s.state === 'error' && s.message", "target=0 refused at its field", ENGINE_S)
+    assert need["message"] == f"Target chance: {refused_target('0')}.", need
+    assert page.run(f"return document.querySelector('{MAIN} input[name=target]:checked').value") == "hidden"
+    page.fill(f"{MAIN} input[name=distance]", "20")
+    page.answer_for({"distance": 20, "target": "hidden"})
+    page.wait("return location.hash.includes('distance=20')", what="the address written for distance 20")
+    parts = address_parts(page)
+    assert {"distance=20", "target=hidden", "sweep=chain_dice", "target=0"} <= set(parts), parts
+    assert "target=0.8" not in parts, parts
+    need = need_when(page, "s.open", "the need panel", ENGINE_S)
+    assert need["state"] == "error" and need["message"] == f"Target chance: {refused_target('0')}.", need
+
+    # An input refused: the panel rewrites only its own parts, the input's target kept.
+    page.set_fragment("distance=abc&target=hidden&sweep=chain_dice&target=0.8")
+    refusal(page, "distance")
+    need = need_when(page, "s.open && s.state === 'error'", "the panel waiting for the inputs", ENGINE_S)
+    assert need["words"].startswith("Fix the inputs marked above first"), need
+    page.tap(f"{MAIN} [data-need] input[name=target]")
+    page.press("Select all")
+    page.type("90%")
+    page.wait("return location.hash.includes('target=0.9')", what="the panel's target written")
+    parts = address_parts(page)
+    assert {"distance=abc", "target=hidden", "sweep=chain_dice", "target=0.9"} <= set(parts), parts
+
+    # sweep= given twice; then a luck roll beside an input given twice.
+    page.set_fragment("distance=18&sweep=distance&sweep=chain_dice&target=0.8")
+    need = need_when(page, "s.open && s.state === 'error' && s.words.startsWith('Step through')",
+                     "sweep= given twice, refused", ENGINE_S)
+    assert need["words"] == f"Step through: {twice}", need
+    page.set_fragment("distance=1&distance=30&rolled=1,0")
+    refusal(page, "distance")
+    luck = luck_when(page, "s.open && s.state === 'error'", "the luck panel beside the form's refusal", ENGINE_S)
+    assert luck["words"].startswith("Fix the inputs marked above first"), luck
+    assert luck["result"] is None, luck
     assert page.errors() == []

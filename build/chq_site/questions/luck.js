@@ -15,7 +15,7 @@ import { engine } from "../engine/engine.js";
 import { addRider } from "../widget/permalink.js";
 import { el, sentence } from "../widget/util.js";
 import { luckOf, readCount, readRolled } from "./luck-logic.js";
-import { hashQuery, writePanelAddress } from "./panel-address.js";
+import { readPanelLink, writePanelAddress } from "./panel-address.js";
 
 const KEYS = ["rolled"];
 
@@ -46,6 +46,7 @@ class Luck {
     this.shown = "";
     this.failed = "";
     this.problem = "";
+    this.linked = null; // a refused rolled= as the link wrote it: the address keeps it while refused
   }
 
   mount() {
@@ -76,12 +77,15 @@ class Luck {
   }
 
   part() {
+    if (!this.node.open) return "";
+    if (this.linked) return this.linked.join("&");
     const { mine, theirs } = this.rolled();
-    return this.node.open && mine !== null && theirs !== null ? `rolled=${mine},${theirs}` : "";
+    return mine !== null && theirs !== null ? `rolled=${mine},${theirs}` : "";
   }
 
   onEdit() {
     this.problem = "";
+    this.linked = null;
     this.writeAddress();
     this.refresh();
   }
@@ -90,13 +94,16 @@ class Luck {
     writePanelAddress(this.widget, KEYS, this.part());
   }
 
-  /** rolled=5,3 from a permalink: the panel opens on that roll. */
+  /** rolled=5,3 from a permalink: the panel opens on that roll. A roll it cannot
+   *  read, or rolled= given twice, is named under the counts (the first shown, as the
+   *  form shows an input given twice) and stays in the address as the link wrote it. */
   fromHash(hash) {
-    const query = hashQuery(hash);
-    const values = query ? query.getAll("rolled") : [];
-    if (!values.length) return;
-    const read = readRolled(values[values.length - 1]);
-    this.problem = read.message || "";
+    const link = readPanelLink(this.spec, KEYS, hash, { rolled: (raw) => readRolled(raw).message || "" });
+    if (!link) return;
+    this.problem = link.problems.rolled || "";
+    this.linked = link.linked.rolled || null;
+    if (!("rolled" in link.given)) return;
+    const read = readRolled(link.given.rolled);
     this.inputs.mine.value = read.message ? "" : String(read.mine);
     this.inputs.theirs.value = read.message ? "" : String(read.theirs);
     this.node.open = true;

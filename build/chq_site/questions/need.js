@@ -26,8 +26,8 @@ import { addRider } from "../widget/permalink.js";
 import { pct, ratio } from "../widget/printing.js";
 import { el, sentence } from "../widget/util.js";
 import { Versus } from "./need-versus.js";
-import { hashQuery, writePanelAddress } from "./panel-address.js";
-import { amount, answerIn, claimsFor, isTargetText, readTarget, reaches, span, START_TARGET, sweepFrom, targetLink, targetText } from "./need-logic.js";
+import { keyPart, readPanelLink, writePanelAddress } from "./panel-address.js";
+import { amount, answerIn, claimsFor, readTarget, reaches, span, START_TARGET, sweepFrom, targetLink, targetText } from "./need-logic.js";
 
 const KEYS = ["sweep", "target"];
 
@@ -54,6 +54,8 @@ class Need {
     this.asked = ""; // the request the engine is working on
     this.shown = ""; // the request the panel shows the answer of
     this.failed = "";
+    this.refused = {}; // key -> the refusal of what a permalink gave it (sweep=, target=)
+    this.linked = {}; // key -> that link's parts as written: the address keeps them while refused
     this.ids = { over: `${widget.uid}-need-over`, target: `${widget.uid}-need-target`,
                  msg: `${widget.uid}-need-msg`, help: `${widget.uid}-need-help` };
   }
@@ -90,7 +92,8 @@ class Need {
     if (this.select) {
       this.select.addEventListener("change", () => this.widget.guard(() => {
         this.over = this.select.value;
-        this.problem = null;
+        delete this.refused.sweep;
+        delete this.linked.sweep;
         this.writeAddress();
         this.refresh();
       }));
@@ -98,10 +101,11 @@ class Need {
     addRider(this.spec, KEYS, () => this.part(), { pins: false, claims: claimsFor(this.spec) });
   }
 
-  /** The panel's part of the address: "sweep=...&target=..." while it is open. */
+  /** The panel's part of the address: "sweep=...&target=..." while it is open (a key
+   *  a permalink gave that the panel refuses, as the link wrote it). */
   part() {
     if (!this.node.open) return "";
-    return `sweep=${encodeURIComponent(this.over)}&target=${encodeURIComponent(targetLink(this.target))}`;
+    return `${keyPart("sweep", this.over, this.linked.sweep)}&${keyPart("target", targetLink(this.target), this.linked.target)}`;
   }
 
   writeAddress() {
@@ -109,27 +113,31 @@ class Need {
   }
 
   /** Read sweep= and target= from a permalink (Widget.applyFragment, after the inputs):
-   *  with sweep= the panel opens on it. A value it cannot take is named at its field. */
+   *  with either the panel opens on it. A value it cannot take, or a key given twice,
+   *  is named at its field (panel-address.js readPanelLink). */
   fromHash(hash) {
-    const query = hashQuery(hash);
-    if (!query) return;
-    const hasTarget = this.spec.params.some((param) => param.name === "target");
-    const sweeps = query.getAll("sweep");
-    const targets = query.getAll("target").filter((raw) => !hasTarget || isTargetText(raw));
-    this.problem = null;
-    if (targets.length) {
-      const read = readTarget(targets[targets.length - 1], this.spec.refusals);
-      this.input.value = read.exact ? targetText(read.exact) : targets[targets.length - 1];
-      if (read.exact) this.target = read.exact;
+    const link = readPanelLink(this.spec, KEYS, hash, {
+      sweep: (raw) => (this.counts.some((count) => count.name === raw) ? "" : this.refusedOver(raw)),
+      target: (raw) => readTarget(raw, this.spec.refusals).message || "",
+    });
+    if (!link) return;
+    this.refused = link.problems;
+    this.linked = link.linked;
+    if ("target" in link.given) {
+      const read = readTarget(link.given.target, this.spec.refusals);
+      this.input.value = read.exact ? targetText(read.exact) : link.given.target;
+      if (read.exact && !link.problems.target) this.target = read.exact;
     }
-    if (sweeps.length) {
-      const wanted = sweeps[sweeps.length - 1];
-      if (this.counts.some((count) => count.name === wanted)) this.over = wanted;
-      else this.problem = { field: "sweep", message: this.refusedOver(wanted) };
-      if (this.select) this.select.value = this.over;
-      this.node.open = true; // (its toggle event answers)
-    }
+    if ("sweep" in link.given && !link.problems.sweep) this.over = link.given.sweep;
+    if (this.select) this.select.value = this.over;
+    if ("sweep" in link.given || "target" in link.given) this.node.open = true; // (its toggle event answers)
     this.refresh();
+  }
+
+  /** The refusal of a key the permalink gave ({field, message}), the sweep's first; or null. */
+  get problem() {
+    const field = KEYS.find((key) => this.refused[key]);
+    return field ? { field, message: this.refused[field] } : null;
   }
 
   /** compute()'s words for an input that cannot be swept (calculators.sweep._over). */
@@ -140,8 +148,10 @@ class Need {
 
   onTarget() {
     const read = readTarget(this.input.value, this.spec.refusals);
+    delete this.refused.target; // (the value typed now speaks for itself)
     if (read.exact) {
       this.target = read.exact;
+      delete this.linked.target;
       this.writeAddress();
     }
     this.refresh();

@@ -45,6 +45,25 @@ function claimed(spec, key, raw) {
   return (riders.get(spec) || []).some((rider) => rider.claims && rider.keys.includes(key) && rider.claims(key, raw));
 }
 
+/** [key, raw] of one part of an address as written ("target=0.8", "=5"), decoded
+ *  as URLSearchParams decodes it; null for an empty part. */
+export function partEntry(text) {
+  if (!text) return null;
+  try {
+    return [...new URLSearchParams(text)][0] || null;
+  } catch (_) {
+    return null;
+  }
+}
+
+/** Whether the part "key=raw" is the rider's whose keys are ``keys``, as readFragment
+ *  reads it: one of its keys, and for a key that is also an input's name (spotting's
+ *  target) only a value the rider claims (a number); a word is the input's. */
+export function riderOwns(spec, keys, key, raw) {
+  if (!keys.includes(key)) return false;
+  return !spec.params.some((param) => param.name === key) || claimed(spec, key, raw);
+}
+
 /** What a permalink's fragment puts in the form (chq_site.permalinks.read_fragment):
  *  {shown: each field's content (what the fragment leaves out at the spec's ``base``),
  *  errors: name -> the refusal of a value no field can show (or of a key given twice),
@@ -185,10 +204,16 @@ export function writeFragment(spec, params, vs = "") {
 
 /** Put ``part`` ("key=value" or several joined by "&"; "" for none) in place of the
  *  address's ``keys``, leaving the rest as it is: for when the inputs shown cannot
- *  be written. */
-export function writeKey(keys, part) {
-  const parts = location.hash.replace(/^#/, "").split("&")
-    .filter((p) => p && !keys.some((key) => p.startsWith(`${key}=`)));
+ *  be written. With ``spec``, a key that is also an input's name is replaced only
+ *  where the rider owns it (riderOwns): spotting's target=hidden stays beside the
+ *  panel's target=0.8. */
+export function writeKey(keys, part, spec = null) {
+  const parts = location.hash.replace(/^#/, "").split("&").filter((p) => {
+    if (!p) return false;
+    if (!spec) return !keys.some((key) => p.startsWith(`${key}=`));
+    const entry = partEntry(p);
+    return !(entry && riderOwns(spec, keys, entry[0], entry[1]));
+  });
   if (part) parts.push(part);
   replaceHash(parts.join("&"));
 }

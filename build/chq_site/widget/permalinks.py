@@ -122,7 +122,11 @@ def is_target_text(raw: str) -> bool:
 def claimed(key: str, raw: str, page_keys: Iterable[str]) -> bool:
     """Whether a page's own part of the address (a panel's, listed in ``page_keys``)
     takes a key that is also an input's name: "What do I need?" takes a numeric
-    ``target=`` (permalink.js ``claimed``, need.js's claims)."""
+    ``target=`` (permalink.js ``claimed``, need.js's claims), a word is the input's.
+    The page writes by the same rule (permalink.js ``riderOwns``): a panel rewrites
+    only the parts it takes, so spotting's ``target=hidden`` stays beside the panel's
+    ``target=0.8``, and reads only those (panel-address.js ``readPanelLink``: a number
+    given twice is the panel's key given twice, refused as an input's is)."""
     return key == "target" and key in page_keys and is_target_text(raw)
 
 
