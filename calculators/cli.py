@@ -149,7 +149,8 @@ def _questions(mechanic: str) -> list[tuple[str, str, str, str]]:
     metavar, help. ``--target`` is the sweep's target unless the mechanic has an
     input of that name (spotting's Target): ``--sweep-target`` is, everywhere."""
     names = {param.name for param in PARAMETERS[mechanic]}
-    target = "a chance in (0, 1]: 0.8 or 80%%; with it, the fewest that reaches it"
+    target = ("a chance: 80%%, 80, 0.8 or 4/5 (a number above 1 is a percentage); with it, "
+              "the values that reach it and what it takes, in words")
     flags = [
         ("--sweep", "q_sweep", "PARAM", "What do I need? the chance for each value of this "
          "whole-number input, every other input as set"),

@@ -20,6 +20,8 @@ def deploy(**p: Any) -> dict[str, Any]:
 
     >>> deploy(suppressions=2, disruption=0, units=3)["summary"]
     '2 units suppressed'
+    >>> deploy(suppressions=4, disruption=0, units=3)["explain"][1:]
+    ['1 suppression beyond the units becomes a Disruption Point', '1 Disruption Point goes to one unit']
     """
     n, s = p["units"], p["suppressions"]
     overflow = max(0, s - n)
@@ -27,10 +29,18 @@ def deploy(**p: Any) -> dict[str, Any]:
     units = [{"suppressed": i < s, "disruption": dp // n + (i < dp % n)} for i in range(n)]
     explain = [f"{min(s, n)} of {n} units take one suppression each"]
     if overflow:
-        explain.append(f"{overflow} suppressions beyond the units become Disruption Points")
-    if dp:
+        explain.append(f"{_many(overflow, 'suppression')} beyond the units "
+                       f"{'becomes a Disruption Point' if overflow == 1 else 'become Disruption Points'}")
+    if dp == 1:
+        explain.append("1 Disruption Point goes to one unit")
+    elif dp:
         explain.append(f"{dp} Disruption Points go one per unit in turn")
     return {"mechanic": "deploy", "allocation": units, "summary": summary(units), "explain": explain}
+
+
+def _many(count: int, noun: str) -> str:
+    """"1 suppression", "2 suppressions"."""
+    return f"{count} {noun}{'' if count == 1 else 's'}"
 
 
 def summary(units: list[dict[str, Any]]) -> str:
@@ -62,9 +72,10 @@ MECHANIC = Mechanic(
     title="Deploying from a Blind",
     compute=deploy,
     params=(
-        _count("suppressions", "Suppressions on the Blind", 0, 4, 0),
-        _count("disruption", "Disruption Points on the Blind", 0, 40, 0),
-        _count("units", "Units deploying", 1, 20, None),
+        _count("suppressions", "Suppressions on the Blind", 0, 4, 0, reads=("{} Suppression", "{} Suppressions")),
+        _count("disruption", "Disruption Points on the Blind", 0, 40, 0,
+               reads=("{} Disruption Point", "{} Disruption Points")),
+        _count("units", "Units deploying", 1, 20, None, reads=("{} unit", "{} units")),
     ),
     outputs={
         "allocation": "one entry per unit: suppressed (true or false) and disruption (its Disruption Points)",

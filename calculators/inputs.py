@@ -19,6 +19,9 @@ from .errors import InputError, refused, show
 Kind = Literal["int", "number", "bool", "choice"]
 
 DICE = (0, 40)
+#: The words of a value in a unit (:attr:`Param.reads` when an input declares none):
+#: dice, inches, a target number.
+READS: dict[str, tuple[str, str]] = {"D": ("{} die", "{} dice"), "″": ("{}″", "{}″"), "TN": ("TN {}", "TN {}")}
 INCHES = (0, 200)
 #: A Blind's or a unit's cover, and the Cover Dice it adds (spotting, artillery, Close Assault).
 COVER = ("none", "light", "medium", "heavy")
@@ -39,6 +42,30 @@ class Param:
     choices: tuple[str, ...] = ()
     unit: str = ""
     help: str = ""
+    #: How a value of this input reads in a player's words, for 1 and for any other
+    #: value, "{}" standing for the value: ("{} unit", "{} units"). Empty: the unit's
+    #: words (:data:`READS`: dice, inches, a TN), else the label and the value.
+    reads: tuple[str, str] | tuple[()] = ()
+
+    @property
+    def reading(self) -> tuple[str, str]:
+        """The words a value of this input reads in, for 1 and for any other value
+        ("{}" the value), as :meth:`amount` fills them and the page's panel does.
+
+        >>> _dice("d", "Defender's dice").reading, _count("c", "Cohesion", 1, 10, 3).reading
+        (('{} die', '{} dice'), ('Cohesion {}', 'Cohesion {}'))
+        """
+        return self.reads or READS.get(self.unit) or (f"{self.label} {{}}", f"{self.label} {{}}")
+
+    def amount(self, value: float) -> str:
+        """A value of this input in a player's words, in its own unit: "1 die",
+        "3 Disruption Points", "18″", "TN 4", "Defender's Cohesion 2".
+
+        >>> _dice("d", "D").amount(1), _inches("r", "Range").amount(18.0), Param("tn", "int", "TN", unit="TN").amount(4)
+        ('1 die', '18″', 'TN 4')
+        """
+        one, many = self.reading
+        return (one if value == 1 else many).replace("{}", _fmt(value))
 
     @property
     def typed(self) -> str | None:

@@ -90,7 +90,7 @@ def ends_text(mechanic: str, result: dict[str, Any]) -> str | None:
 
     >>> r = {"p_win_worst": {"value": 0.5}, "p_win_best": {"value": 0.625}}
     >>> ends_text("shell_then_assault", r)
-    'If you find a suppressed unit: 62.5%; if the owner keeps one clean: 50.0%'
+    'If you find a suppressed unit: 62.5%; if the owner keeps an unsuppressed unit to assault: 50.0%'
     """
     spec = HEADLINE_RANGE.get(mechanic)
     if spec is None:
@@ -137,6 +137,35 @@ def beside_text(mechanic: str, result: dict[str, Any]) -> str | None:
     gains = [points(result[spec[end]], result[before[end]]) for end in ("low", "high")]
     chance = pct_range(result[before["low"]], result[before["high"]])
     return f"{before['label']}: {chance}; {gain_text(spec['plan'], *gains)}"
+
+
+#: The words of an outcome the rules make automatic (no dice rolled), where a chance
+#: would print 100.0%: the headline when the result's key ``Headline.automatic`` is
+#: true, a chart's entry that ``Chart.automatic`` names.
+AUTOMATIC = "automatic"
+HEADLINE_AUTOMATIC: dict[str, str] = {
+    name: m.headline.automatic for name, m in BY_NAME.items() if m.headline.automatic}
+CHART_AUTOMATIC: dict[str, dict[str, tuple[str, Any]]] = {
+    name: {c.key: c.automatic for c in m.charts if c.automatic} for name, m in BY_NAME.items()}
+
+
+def is_automatic(mechanic: str, result: dict[str, Any], chart: str | None = None,
+                 entry: dict[str, Any] | None = None) -> bool:
+    """Is the headline of ``result`` (or, with ``chart``, that chart's ``entry``) an
+    outcome the rules make automatic, to be said "automatic" rather than 100.0%?
+
+    >>> from calculators import compute
+    >>> near = compute("spotting", {"distance": 3})
+    >>> is_automatic("spotting", near), is_automatic("spotting", compute("spotting", {"distance": 18}))
+    (True, False)
+    >>> [is_automatic("spotting", near, "bands", band) for band in near["bands"]][:2]
+    [True, False]
+    """
+    if chart is None:
+        key = HEADLINE_AUTOMATIC.get(mechanic)
+        return bool(key and result.get(key) is True)
+    found = CHART_AUTOMATIC.get(mechanic, {}).get(chart)
+    return bool(found and entry is not None and found[0] in entry and entry[found[0]] == found[1])
 
 
 # Secondary figures under the headline (mechanic.Figure): (result key, label, "pct" | "num").

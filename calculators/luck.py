@@ -8,9 +8,10 @@ and a word for it. The pools are the mechanic's own (``Opposed.pools``: after th
 TN 7+ rule and Cover Dice), so the question is asked of the roll the calculator
 describes.
 
-Refusals name the field as the command line and the page name it: ``rolled`` (the
-two counts), and the mechanic's own inputs (spotting's ``distance`` where no dice
-are rolled).
+Refusals name the field as the command line and the page name it: first whatever
+:func:`~calculators.api.compute` refuses for the same inputs, naming the same field
+(an assault no side can win), then the mechanic's own inputs where no dice are
+rolled (spotting's ``distance``), then ``rolled`` (the two counts).
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from .api import door_json
+from .api import compute, door_json
 from .dice import Pool, successes
 from .errors import InputError, refused
 from .opposed import differences
@@ -53,8 +54,9 @@ def luck(mechanic: Any, params: Any = None, mine: Any = None, theirs: Any = None
         opposed = ", ".join(name for name, m in BY_NAME.items() if m.opposed)
         raise InputError("rolled", f"is for the opposed rolls ({opposed}); {found.name} rolls no "
                                    "pools against each other")
-    checked = found.check({} if params is None else params)
-    me, them = found.opposed.pools(checked)
+    given = {} if params is None else params
+    compute(found.name, given)  # what the calculator refuses for these inputs, refused first, in its words
+    me, them = found.opposed.pools(found.check(given))
     _count(mine, me, found.opposed.mine)
     _count(theirs, them, found.opposed.theirs)
     margin = mine - theirs
@@ -81,7 +83,7 @@ def luck(mechanic: Any, params: Any = None, mine: Any = None, theirs: Any = None
             f"{side} rolls {me}, {other} rolls {them}",
             f"{side} scores {mine} or more successes: {pct(prob(p_mine))} of rolls",
             f"{side}'s successes less {other}'s: {signed(margin)} or more in {pct(prob(p_better))} "
-            f"of rolls (1 in {one_in_text(p_better)}), {signed(margin)} or less in {pct(prob(p_worse))}",
+            f"of rolls ({how_often(p_better)}), {signed(margin)} or less in {pct(prob(p_worse))}",
         ],
     }
 
@@ -131,14 +133,32 @@ def signed(margin: int) -> str:
     return f"+{margin}" if margin > 0 else "0" if margin == 0 else f"{MINUS}{-margin}"
 
 
+def how_often(p: Fraction) -> str:
+    """How often a roll does at least as well, in words: "1 in N", and where that
+    would read "1 in 1", "every roll" (it is certain) or "nearly every roll".
+
+    >>> how_often(Fraction(1, 16)), how_often(Fraction(1)), how_often(Fraction(24, 25))
+    ('1 in 16', 'every roll', 'nearly every roll')
+    """
+    if p == 1:
+        return "every roll"
+    shown = one_in_text(p)
+    return "nearly every roll" if shown == "1" else f"1 in {shown}"
+
+
 def _words(p_better: Fraction, p_worse: Fraction) -> str:
-    """"1 in N: a lucky roll" for a roll few better; for one few worse, how few."""
+    """"1 in N: a lucky roll" for a roll few better; for one few worse, how few; else
+    how often a roll does at least as well ("Every roll does at least as well: an
+    ordinary roll" where every roll does)."""
     for most, lucky, unlucky in WORDS:
         if p_better <= most:
             return f"1 in {one_in_text(p_better)}: {lucky}"
         if p_worse <= most:
             return f"{unlucky[0].upper()}{unlucky[1:]}: 1 in {one_in_text(p_worse)} do as badly"
-    return f"1 in {one_in_text(p_better)}: {ORDINARY}"
+    often = how_often(p_better)
+    if often.startswith("1 in "):
+        return f"{often}: {ORDINARY}"
+    return f"{often[0].upper()}{often[1:]} does at least as well: {ORDINARY}"
 
 
 def _count(count: Any, pool: Pool, side: str) -> None:

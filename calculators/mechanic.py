@@ -74,6 +74,9 @@ class Headline:
     label: str
     when: tuple[When, ...] = ()
     range: Range | None = None
+    #: A result key that is true where the rules make the outcome automatic (no dice
+    #: rolled): the words then say "automatic", not 100.0% (the JSON keeps the number).
+    automatic: str | None = None
 
     def range_dict(self) -> dict[str, Any] | None:
         """The range as the widget spec carries it: low, high, each end's words, the
@@ -101,6 +104,9 @@ class Chart:
     cumulative: bool
     view: str | None = None
     mark: Mapping[str, str] | None = None
+    #: An entry the rules make automatic (no dice rolled), as (key, value): an entry
+    #: whose ``key`` holds ``value``. Its words say "automatic", not 100.0%.
+    automatic: tuple[str, Any] | None = None
 
     def as_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"key": self.key, "title": self.title, "label": self.label,

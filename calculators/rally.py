@@ -40,7 +40,7 @@ MECHANIC = Mechanic(
     title="Rallying a Blind",
     compute=rally,
     params=(
-        _dice("disruption", "Disruption Points on the Blind"),
+        _dice("disruption", "Disruption Points on the Blind", reads=("{} Disruption Point", "{} Disruption Points")),
     ),
     outputs={
         "remaining": "Disruption Points left after the rally: entries of disruption, p",

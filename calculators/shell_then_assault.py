@@ -168,7 +168,7 @@ MECHANIC = Mechanic(
         *_taken(_FIRE, "variant"),
         *_taken(_FIRE, "fire_dice", help="0: no fire"),
         *_taken(_FIRE, "hit_faces", "suppressions"),
-        _count("units", "Units in the Blind", 1, 12, 3),
+        _count("units", "Units in the Blind", 1, 12, 3, reads=("{} unit", "{} units")),
         *_taken(_ASSAULT, "att_dice", default=6),
         *_taken(_ASSAULT, "att_flank", "att_move", "att_class_penalty", "att_no_at"),
         *_taken(_ASSAULT, "def_dice", default=5, help="the assaulted unit's FP or AT dice"),
@@ -198,7 +198,7 @@ MECHANIC = Mechanic(
     headline=Headline("p_win_worst", "Chance the attacker wins after the shelling",
                       range=Range("p_win_best", "p_win_no_fire_worst", "p_win_no_fire_best",
                                   "Without the fire",
-                                  ends=("if the owner keeps one clean", "if you find a suppressed unit"),
+                                  ends=("if the owner keeps an unsuppressed unit to assault", "if you find a suppressed unit"),
                                   plan="the fire")),
     figures=(
         Figure("p_any_suppressed", "The Blind has a suppression after the fire", "pct"),

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Iterable
 from fractions import Fraction
 from typing import Any
 
@@ -33,7 +34,7 @@ from .registry import BY_NAME
 DEFAULT_VALUES = (1, 12)
 #: "A..B" (or one value "A"), as ``--values`` and the page's permalink write it.
 _SPAN = re.compile(r"\s*([+-]?[0-9]{1,6})\s*(?:\.\.\s*([+-]?[0-9]{1,6})\s*)?", re.ASCII)
-TARGET_ASK = "enter a chance above 0 and at most 1, such as 0.8 or 80%"
+TARGET_ASK = "enter a chance such as 80%, 0.8 or 4/5"
 
 
 def sweep(mechanic: Any, params: Any = None, over: Any = None, values: Any = None,
@@ -42,16 +43,22 @@ def sweep(mechanic: Any, params: Any = None, over: Any = None, values: Any = Non
 
     ``values``: the values to step through, as "A..B" or any iterable of whole
     numbers (default 1..12, clipped to the input's range; a value given outside the
-    range is refused). ``target``: a chance in (0, 1] (a number, or text "0.8" or
-    "80%"); with it the answer names ``fewest``, the smallest value whose chance is at
-    least the target (None: no value reaches it), and says so in ``words``.
+    range is refused). ``direction``: how the chance moves as the value grows
+    (:func:`direction`: "up", "down", "flat" or "mixed"). ``target``: a chance above 0
+    and at most 1 (:func:`read_target`: 0.8, "80%", "80" or "4/5"); with it the
+    answer names ``reaching``, every value whose chance is at least the target, in
+    order, ``fewest`` and ``most``, the smallest and the largest of them (None: no
+    value reaches it), and says what it takes in ``words``, as the chance moves.
     ``figure``: a chance of the mechanic (``p_...``), by default its headline for
     these inputs. A value at which the calculator refuses the inputs (an assault no
     side can win) is a point with ``p`` None and the refusal.
 
     >>> r = sweep("supply", {}, "supply_dice", "1..6", target=0.5)
-    >>> [point["p"]["exact"] for point in r["points"]][:3], r["fewest"], r["words"]
-    (['1/16', '3/16', '11/32'], 4, 'You need 4 dice for 50%: 50.0%')
+    >>> [point["p"]["exact"] for point in r["points"]][:3], r["direction"], r["fewest"], r["words"]
+    (['1/16', '3/16', '11/32'], 'up', 4, 'You need 4 dice for 50%: 50.0%')
+    >>> r = sweep("close_assault", {"att_dice": 6, "def_dice": 5}, "def_dice", "3..7", target="80%")
+    >>> r["direction"], r["reaching"], r["most"], r["words"]
+    ('down', [3, 4, 5], 5, "80% holds up to 5 defender's dice: 82.6%")
     """
     found = BY_NAME[mechanic_name(mechanic)]
     given = {} if params is None else params
@@ -85,12 +92,14 @@ def sweep(mechanic: Any, params: Any = None, over: Any = None, values: Any = Non
         out["current"] = None
     else:
         out["current"] = next((p for p in points if p["value"] == current), None) or point(current)
+    out["direction"] = direction(points)
     if wanted is not None:
-        reached = [p for p in points if p["p"] is not None and (ratio(p["p"]) or 0) >= wanted]
-        fewest = min(reached, key=lambda p: p["value"]) if reached else None
+        reaching = [p["value"] for p in points if reaches(p, wanted)]
         out["target"] = {"value": float(wanted), "exact": f"{wanted.numerator}/{wanted.denominator}"}
-        out["fewest"] = None if fewest is None else fewest["value"]
-        out["words"] = _words(param, points, fewest, wanted)
+        out["fewest"] = reaching[0] if reaching else None
+        out["most"] = reaching[-1] if reaching else None
+        out["reaching"] = reaching
+        out["words"] = _words(param, points, out["direction"], reaching, wanted)
     return out
 
 
@@ -100,7 +109,7 @@ def sweep_json(request: Any) -> str:
     ``mechanic``, ``params``, ``over`` and, if wanted, ``values``, ``target`` and
     ``figure``, in; ``{"result": ...}`` or ``{"error": {"field", "message"}}`` out.
 
-    >>> print(sweep_json('{"mechanic": "supply", "params": {}, "over": "supply_dice", "values": "1..3", "target": "0.3"}')[-43:])
+    >>> print(sweep_json('{"mechanic": "supply", "params": {}, "over": "supply_dice", "values": "1..3", "target": "30"}')[-43:])
     "words": "You need 3 dice for 30%: 34.4%"}}
     >>> print(sweep_json('{"mechanic": "supply", "params": {}, "over": "staff_order"}'))
     {"error": {"field": "sweep", "message": "choose one of supply's whole-number inputs: supply_dice (you entered 'staff_order')"}}
@@ -139,12 +148,16 @@ def sweep_text(answer: dict[str, Any]) -> str:
 
 def read_target(target: Any) -> Fraction:
     """A target chance, exactly as a person wrote it: 0.8 is 4/5 (not the float
-    nearest it), "80%" is 4/5 too; outside (0, 1] it is refused naming ``target``.
+    nearest it), and so are "80%", "80" and "4/5": a number above 1 and at most 100
+    with no "%" is a percentage. 0, and anything above 100%, is refused naming ``target``.
 
-    >>> read_target(0.8), read_target("80%"), read_target("1")
-    (Fraction(4, 5), Fraction(4, 5), Fraction(1, 1))
+    >>> read_target(0.8), read_target("80%"), read_target("80"), read_target("4/5")
+    (Fraction(4, 5), Fraction(4, 5), Fraction(4, 5), Fraction(4, 5))
+    >>> read_target("1"), read_target(50), read_target("1.5")
+    (Fraction(1, 1), Fraction(1, 2), Fraction(3, 200))
     """
     value: Fraction | None = None
+    percent = False
     if isinstance(target, Fraction):
         value = target
     elif isinstance(target, int) and not isinstance(target, bool):
@@ -153,26 +166,71 @@ def read_target(target: Any) -> Fraction:
         value = Fraction(repr(target))
     elif isinstance(target, str) and 0 < len(target) <= 40:
         text = target.strip()
-        scale = 100 if text.endswith("%") else 1
+        percent = text.endswith("%")
         try:
-            value = Fraction(text.removesuffix("%").strip()) / scale
+            value = Fraction(text.removesuffix("%").strip())
         except (ValueError, ZeroDivisionError):
             value = None
+    if value is not None and (percent or 1 < value <= 100):
+        value /= 100
     if value is None or not 0 < value <= 1:
         raise InputError("target", refused(TARGET_ASK, target))
     return value
 
 
+def direction(points: list[dict[str, Any]]) -> str:
+    """How the chance moves as the value grows, over the points answered (a refused
+    point is left out), exactly: "up" (never falls, rises at least once), "down"
+    (never rises, falls at least once), "flat" (the same at every point) or "mixed".
+    (Two chances known only as floats are the same within :data:`FLOAT_SAME`.)
+
+    >>> p = lambda *xs: [{"p": None if x is None else {"value": 0.0, "exact": x}} for x in xs]
+    >>> direction(p("1/4", "1/2", "1/2")), direction(p("1/2", None, "1/4")), direction(p("1/2", "1/2"))
+    ('up', 'down', 'flat')
+    >>> direction(p("1/4", "1/2", "1/3")), direction(p(None)), direction([])
+    ('mixed', 'flat', 'flat')
+    """
+    chances = [p["p"] for p in points if p["p"] is not None]
+    steps = [_compare(a, b) for a, b in zip(chances, chances[1:], strict=False)]
+    rises, falls = 1 in steps, -1 in steps
+    return "mixed" if rises and falls else "up" if rises else "down" if falls else "flat"
+
+
+#: Two chances known only as floats (the artillery geometry's, ``exact`` null) this
+#: close, relative to the larger, are one chance to :func:`direction`: the closed form
+#: is good to about 1e-15, and its rounding is no rise or fall.
+FLOAT_SAME = 1e-12
+
+
+def _compare(a: dict[str, Any], b: dict[str, Any]) -> int:
+    """1 when chance ``b`` is above ``a``, -1 below, 0 the same: exactly, or within
+    :data:`FLOAT_SAME` when either is known only as a float."""
+    if a.get("exact") and b.get("exact"):
+        exact_a, exact_b = Fraction(a["exact"]), Fraction(b["exact"])
+        return (exact_b > exact_a) - (exact_b < exact_a)
+    x, y = float(a["value"]), float(b["value"])
+    if abs(y - x) <= FLOAT_SAME * max(1.0, abs(x), abs(y)):
+        return 0
+    return (y > x) - (y < x)
+
+
+def reaches(point: dict[str, Any], target: Fraction) -> bool:
+    """Is ``point``'s chance at least ``target`` (a refused point never is)?"""
+    chance = None if point["p"] is None else ratio(point["p"])
+    return chance is not None and chance >= target
+
+
 def amount(param: Param, value: int) -> str:
-    """A value of a whole-number input in a player's words: "8 dice", "1 die", or the
-    input's label and the value ("Attacker's Cohesion 4").
+    """A value of a whole-number input in a player's words, in its own unit
+    (:meth:`~calculators.inputs.Param.amount`): "8 dice", "1 die", "3 Disruption
+    Points", or the input's label and the value ("Attacker's Cohesion 4").
 
     >>> amount(BY_NAME["supply"].params[0], 1), amount(BY_NAME["close_assault"].params[6], 4)
     ('1 die', "Attacker's Cohesion 4")
+    >>> amount(BY_NAME["rally"].params[0], 3), amount(BY_NAME["deploy"].params[2], 4)
+    ('3 Disruption Points', '4 units')
     """
-    if param.unit == "D":
-        return f"{value} {'die' if value == 1 else 'dice'}"
-    return f"{param.label} {value}"
+    return param.amount(value)
 
 
 def target_text(target: Fraction) -> str:
@@ -184,18 +242,57 @@ def target_text(target: Fraction) -> str:
     return pct(target).replace(".0%", "%")
 
 
-def _words(param: Param, points: list[dict[str, Any]], fewest: dict[str, Any] | None,
+def _words(param: Param, points: list[dict[str, Any]], moves: str, reaching: list[int],
            target: Fraction) -> str:
-    """The answer in a player's words: what it takes, or the best there is."""
-    if fewest is not None:
-        return f"You need {amount(param, fewest['value'])} for {target_text(target)}: {pct(fewest['p'])}"
+    """The answer in a player's words, as the chance moves (``moves``): the fewest
+    that reaches the target (up), the most that keeps it (down), that the input
+    makes no difference (flat), the values that reach it (mixed), or the best there is."""
     answered = [p for p in points if p["p"] is not None]
+    wanted = target_text(target)
     if not answered:
         return f"No value from {points[0]['value']} to {points[-1]['value']} can be answered"
-    best = max(answered, key=lambda p: (ratio(p["p"]) or 0, -p["value"]))
-    if best is answered[-1]:
-        return f"Even {amount(param, best['value'])} give only {pct(best['p'])}, short of {target_text(target)}"
-    return f"At best {pct(best['p'])} (with {amount(param, best['value'])}), short of {target_text(target)}"
+    at = {p["value"]: p for p in answered}
+    if moves == "flat":
+        every = "every value" if len(answered) == len(points) else "every value it answers"
+        verdict = "enough for" if reaching else "short of"
+        return (f"The chance does not change with {param.label} here: {pct(answered[0]['p'])} at {every}, "
+                f"{verdict} {wanted}")
+    if not reaching:
+        best = max(answered, key=lambda p: (ratio(p["p"]) or 0, -p["value"]))
+        return (f"No value from {points[0]['value']} to {points[-1]['value']} reaches {wanted}: "
+                f"at best {pct(best['p'])}, with {amount(param, best['value'])}")
+    if moves == "up":
+        return f"You need {amount(param, reaching[0])} for {wanted}: {pct(at[reaching[0]]['p'])}"
+    if moves == "down":
+        return f"{wanted} holds up to {amount(param, reaching[-1])}: {pct(at[reaching[-1]]['p'])}"
+    return f"{wanted} is reached with {either(spans(param, reaching))}"
+
+
+def spans(param: Param, values: list[int]) -> list[str]:
+    """Ascending values in a player's words, each run of whole numbers in a row as one
+    ("7 to 12 dice"), in the input's own unit.
+
+    >>> spans(BY_NAME["supply"].params[0], [1, 3, 4, 5, 8, 9])
+    ['1 die', '3 to 5 dice', '8 to 9 dice']
+    """
+    runs: list[list[int]] = []
+    for value in values:
+        if runs and value == runs[-1][-1] + 1:
+            runs[-1].append(value)
+        else:
+            runs.append([value])
+    return [amount(param, run[0]) if len(run) == 1 else param.reading[1].replace("{}", f"{run[0]} to {run[-1]}")
+            for run in runs]
+
+
+def either(items: Iterable[str]) -> str:
+    """Words joined as a player lists choices: "a", "a or b", "a, b or c".
+
+    >>> either(["1 die"]), either(["1 die", "3 dice"]), either("abc")
+    ('1 die', '1 die or 3 dice', 'a, b or c')
+    """
+    words = list(items)
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
 
 
 def _over(found: Mechanic, over: Any) -> Param:

@@ -8,6 +8,7 @@ from typing import Any
 
 from .api import HEADLINES
 from .labels import (
+    AUTOMATIC,
     CHARTS,
     DETAILS,
     FIGURES,
@@ -18,6 +19,7 @@ from .labels import (
     ends_text,
     headline_for,
     headline_text,
+    is_automatic,
 )
 from .outputs import DEPRECATED
 from .printing import exactly, fixed, pct
@@ -66,6 +68,9 @@ def render_table(mechanic: str, result: dict[str, Any]) -> str:
             lines.append(f"  {ends_line}")
         lines.append(f"  {beside_text(mechanic, result)}")
         shown.update(names)
+    elif key and isinstance(result.get(key), dict) and is_automatic(mechanic, result):
+        lines.append(f"  {headline['label']}: {AUTOMATIC} (no dice rolled)")
+        shown.add(key)
     elif key and isinstance(result.get(key), dict):
         lines.append(f"  {headline['label']}: {pct(result[key])}  ({exactly(result[key])})")
         shown.add(key)
@@ -84,7 +89,9 @@ def render_table(mechanic: str, result: dict[str, Any]) -> str:
             continue
         shown.add(chart["key"])
         lines += ["", f"  {chart['title']}:"]
-        rows = [[_fill(chart["label"], entry, i) + ":", pct(entry.get(chart["value"])),
+        rows = [[_fill(chart["label"], entry, i) + ":", AUTOMATIC, ""]
+                if is_automatic(mechanic, result, chart["key"], entry) else
+                [_fill(chart["label"], entry, i) + ":", pct(entry.get(chart["value"])),
                  f"({exactly(entry[chart['value']])})" if isinstance(entry.get(chart["value"]), dict) else ""]
                 for i, entry in enumerate(entries)]
         lines += ["    " + line for line in _columns(rows)] if rows else ["    (none)"]

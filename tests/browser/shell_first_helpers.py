@@ -66,7 +66,7 @@ def expected_words(r: dict[str, Any]) -> tuple[str, str | None, str]:
     ends = presentation.ends_text(MECHANIC, r)
     if ends is not None:
         assert ends.startswith(f"If you find a suppressed unit: {pct(r['p_win_best'])}; ")
-        assert ends.endswith(f"if the owner keeps one clean: {pct(r['p_win_worst'])}")
+        assert ends.endswith(f"if the owner keeps an unsuppressed unit to assault: {pct(r['p_win_worst'])}")
     return presentation.headline_text(MECHANIC, r), ends, beside
 
 

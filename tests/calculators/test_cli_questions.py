@@ -10,8 +10,8 @@ import sys
 
 import pytest
 
-from calculators import luck, sweep
-from calculators.cli import main
+from calculators import InputError, compute, luck, sweep
+from calculators.cli import main, parse
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -89,9 +89,15 @@ def test_rolled_prints_what_luck_returns(capsys: pytest.CaptureFixture[str]) -> 
     (["close-assault", "--def-dice", "5", "--sweep", "att_dice", "--values", "-1..3"],
      "error: values: enter whole numbers from 0 to 40 for att_dice, as A..B (you entered '-1..3')"),
     (["close-assault", "--def-dice", "5", "--sweep", "att_dice", "--target", "0"],
-     "error: target: enter a chance above 0 and at most 1, such as 0.8 or 80% (you entered '0')"),
+     "error: target: enter a chance such as 80%, 0.8 or 4/5 (you entered '0')"),
     (["close-assault", "--def-dice", "5", "--sweep", "att_dice", "--target", "120%"],
-     "error: target: enter a chance above 0 and at most 1, such as 0.8 or 80% (you entered '120%')"),
+     "error: target: enter a chance such as 80%, 0.8 or 4/5 (you entered '120%')"),
+    (["close-assault", "--def-dice", "5", "--sweep", "att_dice", "--target", "101"],
+     "error: target: enter a chance such as 80%, 0.8 or 4/5 (you entered '101')"),
+    # luck() refuses first what compute() refuses for the same inputs, naming its field
+    (["close-assault", "--att-dice", "0", "--def-dice", "0", "--rolled", "0,0"],
+     "error: att_dice: the assault could never end: in round 1 neither side can roll a success "
+     "(attacker 0D at 3+, defender 0D at 4+)"),
     (["close-assault", "--def-dice", "5", "--sweep", "att_dice", "--figure", "rounds"],
      "error: figure: choose one of close_assault's chances: p_attacker_wins, p_defender_wins, "
      "p_defender_dispersed, p_attacker_dispersed, p_winner_suppressed (you entered 'rounds')"),
@@ -117,6 +123,42 @@ def test_refusals_are_one_line_naming_the_field(capsys: pytest.CaptureFixture[st
                                                 line: str) -> None:
     code, out, err = run(capsys, *argv)
     assert (code, out, err) == (2, "", line + "\n")
+
+
+# Inputs compute() refuses, as flags: the roll is refused first for them.
+REFUSED = [
+    ["close-assault", "--att-dice", "0", "--def-dice", "0"],
+    ["close-assault", "--att-dice", "3", "--def-dice", "2", "--att-disruption", "3"],
+    ["close-assault", "--att-dice", "1", "--def-dice", "1", "--def-class-penalty", "--def-no-at", "--att-move",
+     "double"],
+    ["close-assault", "--att-dice", "2", "--def-dice", "2", "--def-cohesion", "1", "--def-disruption", "4"],
+]
+
+
+@pytest.mark.parametrize("argv", REFUSED, ids=lambda argv: " ".join(argv[1:]))
+def test_rolled_refuses_first_what_compute_refuses(capsys: pytest.CaptureFixture[str], argv: list[str]) -> None:
+    """--rolled at inputs compute() refuses: exit 2, compute()'s own refusal (its field
+    and words) on stderr, nothing on stdout; luck() raises the same."""
+    code, out, err = run(capsys, *argv)  # compute(): refused
+    assert code == 2 and out == "" and err.startswith("error: "), err
+    for rolled in ("0,0", "1,0", "9,9"):
+        assert run(capsys, *argv, "--rolled", rolled) == (2, "", err), rolled
+    mechanic, params, _, _ = parse(argv)
+    with pytest.raises(InputError) as computed:
+        compute(mechanic, params)
+    with pytest.raises(InputError) as judged:
+        luck(mechanic, params, 0, 0)
+    assert (judged.value.field, judged.value.message) == (computed.value.field, computed.value.message)
+    assert err == f"error: {computed.value.field}: {computed.value.message}\n"
+
+
+def test_no_roll_is_said_to_be_1_in_1(capsys: pytest.CaptureFixture[str]) -> None:
+    """A roll every roll does at least as well as is said in words, never "1 in 1"."""
+    code, out, _ = run(capsys, "spotting", "--distance", "40", "--spotter-dice", "1", "--owner-dice", "0",
+                       "--rolled", "0,0", "--table")
+    assert code == 0 and "1 in 1" not in out
+    assert out.splitlines()[0] == "How lucky was that? Every roll does at least as well: an ordinary roll"
+    assert "0 or more in 100.0% of rolls (every roll)" in out
 
 
 def test_the_command_runs_as_a_program() -> None:

@@ -36,7 +36,9 @@ def test_luck_json_is_luck() -> None:
 @pytest.mark.parametrize(("door", "request_", "field"), [
     (sweep_json, {"mechanic": "supply", "params": {}, "over": "staff_order"}, "sweep"),
     (sweep_json, {"mechanic": "supply", "params": {}, "over": "supply_dice", "values": "0..99"}, "values"),
-    (sweep_json, {"mechanic": "supply", "params": {}, "over": "supply_dice", "target": "1.5"}, "target"),
+    (sweep_json, {"mechanic": "supply", "params": {}, "over": "supply_dice", "target": "150"}, "target"),
+    (luck_json, {"mechanic": "close_assault", "params": {"att_dice": 0, "def_dice": 0}, "mine": 0, "theirs": 0},
+     "att_dice"),
     (sweep_json, {"mechanic": "supply", "params": {}, "over": "supply_dice", "target": "0"}, "target"),
     (sweep_json, {"mechanic": "supply", "params": {}, "over": "supply_dice", "dice": 3}, "request"),
     (luck_json, {"mechanic": "spotting", "params": {"distance": 18}, "mine": 9, "theirs": 0}, "rolled"),

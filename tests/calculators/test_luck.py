@@ -5,6 +5,7 @@ refusals name the field."""
 
 from __future__ import annotations
 
+import re
 from fractions import Fraction
 
 import bruteforce as bf
@@ -12,8 +13,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from calculators import InputError, luck
-from calculators.luck import one_in_text
+from calculators import InputError, compute, luck
+from calculators.luck import how_often, one_in_text
 
 SETTINGS = settings(max_examples=120, deadline=None, derandomize=True, database=None)
 
@@ -57,10 +58,52 @@ def test_spotting_equals_enumeration(params: dict, data: st.DataObject) -> None:
 @SETTINGS
 @given(params=ASSAULT, data=st.data())
 def test_close_assault_round_equals_enumeration(params: dict, data: st.DataObject) -> None:
+    """At inputs compute() answers, the enumeration's chances; at inputs it refuses
+    (no side can ever win), its refusal, the same field and words, whatever the roll."""
     first = params["start"] == "first"
     pools = bf.assault_pools(params, first, params["att_suppressed"], params["def_suppressed"])
     mine, theirs = data.draw(st.integers(0, pools[0])), data.draw(st.integers(0, pools[2]))
+    try:
+        compute("close_assault", params)
+    except InputError as computed:
+        with pytest.raises(InputError) as judged:
+            luck("close_assault", params, mine, theirs)
+        assert (judged.value.field, judged.value.message) == (computed.field, computed.message)
+        return
     _check(luck("close_assault", params, mine, theirs), pools, mine, theirs)
+
+
+@SETTINGS
+@given(params=st.one_of(SPOTTING.map(lambda p: ("spotting", p)), ASSAULT.map(lambda p: ("close_assault", p))),
+       data=st.data())
+def test_no_roll_is_said_to_be_1_in_1(params: tuple[str, dict], data: st.DataObject) -> None:
+    """However likely a roll, its words and working never say "1 in 1": a roll every
+    roll does at least as well as is said so, in words."""
+    mechanic, inputs = params
+    try:
+        compute(mechanic, inputs)
+    except InputError:
+        return
+    pools = bf.spotting_pools(**inputs) if mechanic == "spotting" else bf.assault_pools(
+        inputs, inputs["start"] == "first", inputs["att_suppressed"], inputs["def_suppressed"])
+    assert pools is not None
+    mine, theirs = data.draw(st.integers(0, pools[0])), data.draw(st.integers(0, pools[2]))
+    answer = luck(mechanic, inputs, mine, theirs)
+    said = " ".join([answer["words"], *answer["explain"]])
+    assert not re.search(r"\b1 in 1\b(?![.,0-9])", said), said
+    better = bf.as_fraction(answer["p_margin_at_least"])
+    if better == 1:
+        assert "(every roll)" in answer["explain"][-1]
+    if answer["words"].endswith("an ordinary roll") and better == 1:
+        assert answer["words"] == "Every roll does at least as well: an ordinary roll"
+
+
+def test_how_often_in_words() -> None:
+    assert [how_often(Fraction(1, n)) for n in (1, 2, 16)] == ["every roll", "1 in 2", "1 in 16"]
+    # 1/p below 1.05 prints as "1": said "nearly every roll"; from 1.05 it is "1 in 1.1"
+    assert how_often(Fraction(20, 21)) == "1 in 1.1" and how_often(Fraction(21, 22)) == "nearly every roll"
+    assert luck("spotting", {"distance": 40, "spotter_dice": 1, "owner_dice": 0}, 0, 0)["words"] == \
+        "Every roll does at least as well: an ordinary roll"
 
 
 @pytest.mark.parametrize(("ad", "at", "dd", "dt"), [(4, 4, 3, 4), (3, 3, 3, 6), (1, 6, 5, 5), (0, 4, 2, 4)])
@@ -117,6 +160,9 @@ def test_one_in_words() -> None:
     (("close_assault", {"att_dice": 6, "def_dice": 5, "att_suppressed": True}, 1, 0), "att_suppressed",
      "must be false"),
     (("close_assault", {"def_dice": 5}, 1, 0), "att_dice", "(it is required)"),
+    (("close_assault", {"att_dice": 0, "def_dice": 0}, 0, 0), "att_dice", "the assault could never end"),
+    (("close_assault", {"att_dice": 3, "def_dice": 2, "def_cohesion": 2, "def_disruption": 2}, 0, 0),
+     "def_disruption", "must be below def_cohesion"),
     (("supply", {"supply_dice": 3}, 1, 1), "rolled",
      "is for the opposed rolls (spotting, close_assault); supply rolls no pools against each other"),
 ])

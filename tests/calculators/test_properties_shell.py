@@ -108,7 +108,7 @@ def test_the_command_lines_table_prints_the_range_its_ends_and_the_chance_withou
     assert "–" in lines[1]
     assert lines[2] == f"  {ends_text('shell_then_assault', r)}"
     assert lines[2] == (f"  If you find a suppressed unit: {pct(r['p_win_best'])}; "
-                        f"if the owner keeps one clean: {pct(r['p_win_worst'])}")
+                        f"if the owner keeps an unsuppressed unit to assault: {pct(r['p_win_worst'])}")
     assert lines[3] == f"  {beside_text('shell_then_assault', r)}"
     assert lines[3] == "  Without the fire: 82.6%; the fire adds 2.2 to 6.8 percentage points"
 
@@ -128,7 +128,7 @@ def test_the_ends_are_named_by_what_decides_them(plan: dict[str, Any]) -> None:
         assert ends is None
     else:
         assert ends == (f"If you find a suppressed unit: {pct(r['p_win_best'])}; "
-                        f"if the owner keeps one clean: {pct(r['p_win_worst'])}")
+                        f"if the owner keeps an unsuppressed unit to assault: {pct(r['p_win_worst'])}")
     beside = beside_text("shell_then_assault", r)
     assert beside is not None and beside.startswith("Without the fire: ")
     assert beside.endswith(("percentage points", "the fire makes no difference")), beside

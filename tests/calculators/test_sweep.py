@@ -13,6 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from calculators import InputError, compute, sweep
+from calculators.printing import pct
 from calculators.registry import BY_NAME
 from calculators.sweep import read_target
 
@@ -132,9 +133,38 @@ def test_words_and_the_current_value() -> None:
     assert answer["figure"] == "p_attacker_wins" and answer["figure_label"] == "Chance the attacker wins"
     assert answer["target"] == {"value": 0.8, "exact": "4/5"}
     short = sweep("close_assault", {"def_dice": 12}, "att_dice", "1..6", target=0.9)
-    assert short["fewest"] is None and short["current"] is None
-    assert short["words"].startswith("Even 6 dice give only ") and short["words"].endswith(", short of 90%")
+    assert short["fewest"] is None and short["most"] is None and short["reaching"] == []
+    assert short["current"] is None and short["direction"] == "up"
+    best = short["points"][-1]["p"]
+    assert short["words"] == f"No value from 1 to 6 reaches 90%: at best {pct(best)}, with 6 dice"
+    held = sweep("close_assault", {"att_dice": 6, "def_dice": 5}, "def_dice", target=0.8)
+    assert held["direction"] == "down" and held["reaching"] == [1, 2, 3, 4, 5] and held["most"] == 5
+    assert held["words"] == "80% holds up to 5 defender's dice: 82.6%"
+    flat = sweep("close_assault", {"att_dice": 6, "def_dice": 5}, "def_cohesion", target=0.8)
+    assert flat["direction"] == "flat" and flat["reaching"] == list(range(1, 11))
+    assert flat["words"] == ("The chance does not change with Defender's Cohesion here: 82.6% at every value, "
+                             "enough for 80%")
     assert "fewest" not in sweep("supply", {}, "supply_dice")  # no target, no fewest
+
+
+@pytest.mark.parametrize(("written", "read"), [
+    (0.8, Fraction(4, 5)), ("80%", Fraction(4, 5)), (" 0.8 ", Fraction(4, 5)), ("80", Fraction(4, 5)),
+    (80, Fraction(4, 5)), ("4/5", Fraction(4, 5)), ("50", Fraction(1, 2)), ("1/2", Fraction(1, 2)),
+    (Fraction(1, 2), Fraction(1, 2)), ("1", Fraction(1)), (1, Fraction(1)), ("100", Fraction(1)),
+    ("100%", Fraction(1)), ("1.5", Fraction(3, 200)), (80.0, Fraction(4, 5)), ("0.5%", Fraction(1, 200)),
+    ("400/5", Fraction(4, 5)),
+])
+def test_a_bare_number_above_1_is_a_percentage(written: object, read: Fraction) -> None:
+    assert read_target(written) == read
+
+
+@pytest.mark.parametrize("written", [0, "0", "0%", 0.0, "101", 101, "150%", 1000, "-80", -0.5, "1/0", "abc", "",
+                                     True, None, "100.0001", Fraction(201, 2)])
+def test_0_and_above_100_percent_are_refused_naming_target(written: object) -> None:
+    with pytest.raises(InputError) as refused:
+        read_target(written)
+    assert refused.value.field == "target"
+    assert refused.value.message.startswith("enter a chance such as 80%, 0.8 or 4/5 (")
 
 
 def test_a_target_is_read_as_written() -> None:
@@ -169,8 +199,8 @@ def test_a_value_the_calculator_refuses_is_a_point_without_a_chance() -> None:
     (("close_assault", {"def_dice": 5}, "att_dice", "5..2"), "values", "(you entered '5..2')"),
     (("close_assault", {"def_dice": 5}, "att_dice", [1, 41]), "values", "(you entered 41)"),
     (("close_assault", {"def_dice": 5}, "att_dice", None, 0), "target",
-     "enter a chance above 0 and at most 1, such as 0.8 or 80% (you entered 0)"),
-    (("close_assault", {"def_dice": 5}, "att_dice", None, 1.5), "target", "(you entered 1.5)"),
+     "enter a chance such as 80%, 0.8 or 4/5 (you entered 0)"),
+    (("close_assault", {"def_dice": 5}, "att_dice", None, 150), "target", "(you entered 150)"),
     (("close_assault", {"def_dice": 5}, "att_dice", None, "lots"), "target", "(you entered 'lots')"),
     (("close_assault", {"def_dice": 5}, "att_dice", None, True), "target", "(you entered true)"),
     (("close_assault", {"def_dice": 5}, "att_dice", None, None, "expected_rounds"), "figure",
