@@ -19,6 +19,7 @@ return {open: n.open, state: n.dataset.state || null, source: n.dataset.source |
         words: (n.querySelector('.chq-need__words') || {}).textContent || '',
         rows: [...n.querySelectorAll('.chq-need__row')].map(r => ({
           value: Number(r.dataset.value), current: r.getAttribute('aria-current') === 'true',
+          label: r.querySelector('.chq-need__label').textContent,
           pct: r.querySelector('.chq-need__pct').textContent,
           exact: r.querySelector('.chq-need__pct').dataset.exact || null})),
         message: (n.querySelector('[data-question-field=target] .chq-msg') || {}).textContent || '',

@@ -12,7 +12,7 @@ from collections.abc import Callable
 import pytest
 from chq_site.widget import permalinks
 
-from calculators import PARAMETERS, InputError, luck
+from calculators import PARAMETERS, InputError, compute, luck
 from tests.browser.page_api import ENGINE_S, STEP_S, SitePage
 from tests.browser.questions_helpers import expected_luck, luck_when
 
@@ -56,6 +56,26 @@ def test_a_roll_at_any_tabled_setting_is_judged_before_the_engine(
     page.release_engine_files()
     late = luck_when(page, "s.source === 'engine'", "the engine's judgement", ENGINE_S)
     assert {key: late[key] for key in want} == want
+    assert page.errors() == []
+
+
+def test_inputs_compute_refuses_are_refused_before_the_roll(site_page: Callable[..., SitePage]) -> None:
+    """At settings the answer table covers but compute() refuses (neither side can
+    roll a success: the assault could never end), the page does not judge the roll
+    from the build's pools: it waits for the engine, whose luck() refuses the inputs
+    first, naming compute()'s field, in its words."""
+    params = {"att_dice": 1, "def_dice": 1, "def_class_penalty": True, "def_no_at": True, "att_move": "double"}
+    with pytest.raises(InputError) as computed:
+        compute("close_assault", params)
+    page = site_page(820, 1180, engine_files="held")
+    page.open(f"{ASSAULT}#att_dice=1&def_dice=1&def_class_penalty=true&def_no_at=true&att_move=double&rolled=0,0")
+    waiting = luck_when(page, "s.open && s.state === 'loading'", "the roll waiting for the engine", STEP_S)
+    assert waiting["result"] is None and waiting["source"] is None, waiting
+    page.release_engine_files()
+    refused = luck_when(page, "s.state === 'error'", "the inputs refused", ENGINE_S)
+    label = next(p.label for p in PARAMETERS["close_assault"] if p.name == computed.value.field)
+    assert refused["words"] == f"{label}: {computed.value.message}.", refused
+    assert "1 in 1" not in refused["words"]
     assert page.errors() == []
 
 

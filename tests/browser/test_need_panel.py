@@ -8,9 +8,11 @@ the calculator's input."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 
 import pytest
+from chq_site.questions.questions import moving
 from chq_site.widget import permalinks
 
 from calculators import InputError, sweep
@@ -50,18 +52,50 @@ def test_inputs_outside_the_tables_wait_for_the_engine(site_page: Callable[..., 
 
 def test_a_target_it_cannot_take_is_named_at_its_field(site_page: Callable[..., SitePage]) -> None:
     page = site_page(820, 1180)
-    page.open(f"{ASSAULT}#att_dice=6&def_dice=5&sweep=att_dice&target=1.5")
+    page.open(f"{ASSAULT}#att_dice=6&def_dice=5&sweep=att_dice&target=150")
     refused = need_when(page, "s.state === 'error'", "the target refused", STEP_S)
-    assert refused["message"] == ("Target chance: enter a chance above 0 and at most 1, such as 0.8 or 80% "
-                                  "(you entered '1.5').")
+    with pytest.raises(InputError) as error:
+        sweep("close_assault", {"att_dice": 6, "def_dice": 5}, "att_dice", target="150")
+    assert error.value.field == "target"
+    assert refused["message"] == f"Target chance: {error.value.message}.", refused
     assert refused["invalid"] == "true"
     page.tap(f"{MAIN} [data-need] input[name=target]")
     page.press("Select all")
-    page.type("95%")
+    page.type("95")  # a number above 1: a percentage
     fixed = need_when(page, "s.state === 'ready'", "the sweep for 95%", ENGINE_S)
     agrees(fixed, expected_sweep("close_assault", {"att_dice": 6, "def_dice": 5}, "att_dice", "0.95"))
     assert fixed["message"] == "" and fixed["invalid"] is None
     assert "target=0.95" in fixed["hash"], fixed["hash"]
+    assert page.errors() == []
+
+
+def test_step_through_offers_only_the_inputs_that_move_the_chance(site_page: Callable[..., SitePage]) -> None:
+    """At Close Assault's first round neither side's Cohesion nor Disruption Points
+    change the chance: "Step through" offers the two sides' dice only
+    (chq_site.questions.questions.moving), and a link that steps through the
+    defender's Cohesion moves to the first input that does. The defender's dice,
+    whose chance falls as they grow, say the most that keeps the target, in the
+    input's own unit."""
+    page = site_page(820, 1180)
+    page.open(f"{ASSAULT}#att_dice=6&def_dice=5&sweep=def_cohesion&target=80")
+    params = {"att_dice": 6, "def_dice": 5}
+    offered = moving("close_assault", params)
+    assert offered == ["att_dice", "def_dice"]  # (the package's reading; the page must agree)
+    options = f"[...document.querySelectorAll('{MAIN} [data-need] select[name=sweep] option')].map(o => o.value)"
+    listed = json.dumps(json.dumps(offered, separators=(",", ":")))
+    page.wait(f"return JSON.stringify({options}) === {listed};",
+              what=f"Step through offering {offered}", timeout=ENGINE_S)
+    moved = need_when(page, "s.source === 'engine' && s.rows.length === 12 && s.rows[0].value === 1",
+                      "the sweep of the first input that moves the chance", ENGINE_S)
+    agrees(moved, expected_sweep("close_assault", params, offered[0], "0.8"))
+    assert "sweep=att_dice" in moved["hash"], moved["hash"]
+    page.run(f"const s = document.querySelector('{MAIN} [data-need] select[name=sweep]'); s.value = 'def_dice';"
+             "s.dispatchEvent(new Event('change'));")
+    want = expected_sweep("close_assault", params, "def_dice", "80")
+    down = need_when(page, f"s.source === 'engine' && s.words === {want['words']!r}", "the defender's dice", ENGINE_S)
+    agrees(down, want)
+    assert want["direction"] == "down" and down["words"] == "80% holds up to 5 defender's dice: 82.6%"
+    assert [row["label"] for row in down["rows"]][:2] == ["1 defender's die", "2 defender's dice"], down["rows"]
     assert page.errors() == []
 
 

@@ -8,11 +8,13 @@ import { test } from "node:test";
 
 import { addressFragment, addRider, readFragment } from "../../build/chq_site/widget/permalink.js";
 import {
-  answerIn, claimsFor, compareWords, isTargetText, readTarget, span, sweepFrom, targetLink, targetText,
+  amount, answerIn, claimsFor, compareWords, directionOf, isTargetText, moves, readTarget, span, spans, sweepFrom,
+  targetLink, targetText,
 } from "../../build/chq_site/questions/need-logic.js";
 import { golden, spec } from "./golden.mjs";
 
-const { targets, sweeps } = golden("questions");
+const { targets, sweeps, counts: SPECS } = golden("questions");
+const questionsOf = (mechanic) => SPECS[mechanic];
 
 test("a target is read as Python reads it, or refused in its words", () => {
   for (const { text, exact, message } of targets) {
@@ -20,6 +22,10 @@ test("a target is read as Python reads it, or refused in its words", () => {
     if (exact) assert.deepEqual(read, { exact: exact.map(BigInt) }, text);
     else assert.deepEqual(read, { message }, text);
   }
+  // "0.8", "80%", "80" and "4/5" alike; 0 and above 100% refused
+  for (const text of ["0.8", "80%", "80", "4/5"]) assert.deepEqual(readTarget(text).exact, [4n, 5n], text);
+  for (const text of ["0", "101", "150%"]) assert.match(readTarget(text).message, /^enter a chance such as 80%, 0\.8 or 4\/5 \(/, text);
+  assert.ok(targets.some((t) => t.text === "80" && t.exact) && targets.some((t) => t.text === "101" && t.message));
 });
 
 test("a target written in a link reads back as itself", () => {
@@ -34,11 +40,38 @@ test("a target written in a link reads back as itself", () => {
   assert.equal(targetText([4n, 5n]), "80%");
 });
 
-test("the fewest and the words are Python's for the same points", () => {
-  for (const { mechanic, over, current, span: wanted, target, count, points, fewest, words } of sweeps) {
+test("the direction, the values reaching the target and the words are Python's for the same points", () => {
+  for (const { mechanic, over, current, span: wanted, target, count, points, direction, fewest, most, reaching, words } of sweeps) {
     const param = spec(mechanic).params.find((p) => p.name === over);
     assert.deepEqual(span(param, current), wanted, `${mechanic} ${over} at ${current}`);
-    assert.deepEqual(answerIn(count, points, readTarget(target).exact), { fewest, words }, `${mechanic} ${over} ${target}`);
+    assert.deepEqual(answerIn(count, points, readTarget(target).exact), { direction, fewest, most, reaching, words },
+                     `${mechanic} ${over} ${target}`);
+    assert.equal(directionOf(points), direction, `${mechanic} ${over}`);
+    assert.equal(moves(points), direction !== "flat", `${mechanic} ${over}`);
+  }
+  // every way a chance moves, and the words of each, have a vector
+  for (const way of ["up", "down", "flat", "mixed"]) assert.ok(sweeps.some((s) => s.direction === way), way);
+  assert.ok(sweeps.some((s) => s.reaching.length === 0 && s.direction !== "flat"), "none reaching");
+  assert.ok(sweeps.some((s) => s.direction === "flat" && s.points.some((p) => p.p && !p.p.exact)),
+            "a flat sweep known only as floats (the artillery geometry's)");
+  assert.ok(sweeps.some((s) => s.direction === "flat" && s.points.some((p) => !p.p)), "a flat sweep with a refused value");
+});
+
+test("a value reads in its input's own unit, as the package's spec says", () => {
+  const counts = Object.fromEntries(Object.keys(SPECS).flatMap((m) => questionsOf(m).map((c) => [`${m}.${c.name}`, c])));
+  const says = (key, value) => amount(counts[key], value);
+  assert.equal(says("close_assault.att_dice", 1), "1 die");
+  assert.equal(says("close_assault.def_dice", 5), "5 defender's dice");
+  assert.equal(says("rally.disruption", 3), "3 Disruption Points");
+  assert.equal(says("rally.disruption", 1), "1 Disruption Point");
+  assert.equal(says("close_assault.def_cohesion", 2), "Defender's Cohesion 2");
+  assert.equal(amount({ one: "TN {}", many: "TN {}" }, 4), "TN 4");
+  assert.equal(amount({ one: "{}″", many: "{}″" }, 18), "18″");
+  assert.deepEqual(spans(counts["supply.supply_dice"], [1, 3, 4, 5, 8, 9]), ["1 die", "3 to 5 dice", "8 to 9 dice"]);
+  for (const { count, words, direction, fewest, most } of sweeps) {
+    if (direction === "up" && fewest !== null) assert.ok(words.includes(amount(count, fewest)), words);
+    if (direction === "down" && most !== null) assert.ok(words.includes(amount(count, most)), words);
+    assert.ok(!/\bdice\b/.test(words) || !/Disruption|Cohesion|unit|Suppression|"Hit"/.test(amount(count, 2)), words);
   }
 });
 
@@ -90,7 +123,7 @@ test("on another page target= and sweep= are the panel's whatever they hold", ()
 });
 
 test("compared, the fewest for the same target for each setup in one line", () => {
-  const dice = { name: "att_dice", label: "Attacker's dice", dice: true };
+  const dice = { name: "att_dice", label: "Attacker's dice", one: "{} die", many: "{} dice" };
   const pts = (...exacts) => exacts.map((exact, i) => ({ value: i + 1, p: exact && { value: 0, exact } }));
   const a = pts("1/10", "1/2", "9/10", "19/20");
   const b = pts("1/10", "1/5", "3/10", "2/5");

@@ -38,7 +38,7 @@ TOPICS: dict[str, Callable[[], dict[str, Any]]] = {
     "offline": golden_offline_helpers.offline_vectors,
     "questions": golden_questions_helpers.questions_vectors,
 }
-MOST_BYTES = 320_000  # all the golden files together, committed
+MOST_BYTES = 330_000  # all the golden files together, committed (2026-12-07: a sweep moving each way)
 
 
 @pytest.fixture(scope="module")

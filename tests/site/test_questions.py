@@ -14,12 +14,12 @@ import re
 from pathlib import Path
 
 import pytest
-from chq_site.questions.questions import questions_spec
+from chq_site.questions.questions import moving, questions_spec, span
 from chq_site.widget.calculator_pages import page
 from chq_site.widget.permalinks import PAGE_KEYS, answer_key, preset_values, read_fragment, start_values
 from chq_site.widget.widgets import widget_spec
 
-from calculators import compute, sweep
+from calculators import InputError, compute, sweep
 from calculators.printing import pct
 from calculators.registry import BY_NAME
 from tests.browser.site_helpers import page_file
@@ -41,6 +41,44 @@ def test_the_spec_says_what_can_be_swept_and_who_rolls(mechanic: str) -> None:
     assert spec["sweep"] == (found.counts[0].name if found.counts and found.chances else None)
     assert (spec["opposed"] is not None) == (found.opposed is not None)
     assert spec == questions_spec(mechanic)
+
+
+@pytest.mark.parametrize("mechanic", list(BY_NAME))
+def test_each_input_reads_in_its_own_unit_and_only_moving_ones_are_offered(mechanic: str) -> None:
+    """The spec's words for a value are the input's own (Param.reading: never dice for
+    Disruption Points), and the panel's first input moves the chance at the starting
+    inputs; ``moving`` is the inputs whose chance differs somewhere in the span, read
+    from compute() value by value."""
+    found = BY_NAME[mechanic]
+    spec = questions_spec(mechanic)
+    for count, param in zip(spec["counts"], found.counts, strict=True):
+        assert (count["one"], count["many"]) == param.reading
+        assert count["one"].replace("{}", "1") == param.amount(1)
+        if "Disruption" in param.label or param.name == "units" or "Cohesion" in param.label:
+            assert "dice" not in param.amount(3) and "die" not in param.amount(1), param.name
+    if spec["sweep"] is None:
+        return
+    start = start_values(mechanic)
+    offered = moving(mechanic, start)
+    assert spec["sweep"] in offered, "the input swept first moves the chance at the starting inputs"
+    key = sweep(mechanic, start, spec["sweep"])["figure"]
+    for param in found.counts:
+        first, last = span(mechanic, param.name, start.get(param.name))
+        chances = set()
+        for value in range(first, last + 1):
+            try:
+                result = compute(mechanic, {**start, param.name: value})
+            except InputError:
+                continue
+            if key in result:
+                chances.add(result[key]["exact"] or round(result[key]["value"], 12))
+        assert (param.name in offered) == (len(chances) > 1), (mechanic, param.name, chances)
+
+
+def test_close_assaults_cohesion_is_not_offered_where_it_changes_nothing() -> None:
+    assert moving("close_assault", {"att_dice": 6, "def_dice": 5}) == ["att_dice", "def_dice"]
+    later = moving("close_assault", {"att_dice": 6, "def_dice": 5, "start": "later", "att_cohesion": 4})
+    assert "def_cohesion" not in later and "att_dice" in later
 
 
 @pytest.mark.parametrize("mechanic", [m for m in BY_NAME if questions_spec(m)["sweep"]])

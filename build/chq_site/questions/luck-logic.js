@@ -82,13 +82,23 @@ export function signed(margin) {
 
 const atMost = ([n, d], [a, b]) => n * b <= a * d;
 
+/** How often a roll does at least as well (calculators.luck.how_often): "1 in N",
+ *  and where that would read "1 in 1", "every roll" or "nearly every roll". */
+export function howOften([n, d]) {
+  if (n === d) return "every roll";
+  const shown = oneIn([n, d]);
+  return shown === "1" ? "nearly every roll" : `1 in ${shown}`;
+}
+
 /** The words of a roll (calculators.luck._words). */
 function words(better, worse) {
   for (const [most, lucky, unlucky] of WORDS) {
     if (atMost(better, most)) return `1 in ${oneIn(better)}: ${lucky}`;
     if (atMost(worse, most)) return `${unlucky[0].toUpperCase()}${unlucky.slice(1)}: 1 in ${oneIn(worse)} do as badly`;
   }
-  return `1 in ${oneIn(better)}: ${ORDINARY}`;
+  const often = howOften(better);
+  if (often.startsWith("1 in ")) return `${often}: ${ORDINARY}`;
+  return `${often[0].toUpperCase()}${often.slice(1)} does at least as well: ${ORDINARY}`;
 }
 
 /** A count the pool cannot roll, in calculators.luck's words (field ``rolled``), or "". */
@@ -128,7 +138,7 @@ export function luckOf(pools, sides, mine, theirs) {
         `${sides.mine} rolls ${me}, ${sides.theirs} rolls ${them}`,
         `${sides.mine} scores ${mine} or more successes: ${pct(pm)} of rolls`,
         `${sides.mine}'s successes less ${sides.theirs}'s: ${signed(margin)} or more in ${pct(pb)} `
-          + `of rolls (1 in ${oneIn(better)}), ${signed(margin)} or less in ${pct(pw)}`,
+          + `of rolls (${howOften(better)}), ${signed(margin)} or less in ${pct(pw)}`,
       ],
     },
   };

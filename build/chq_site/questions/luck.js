@@ -139,7 +139,9 @@ class Luck {
       return;
     }
     const request = JSON.stringify([params, mine, theirs]);
-    const pools = this.pools.get(answerKey(this.spec.params, params)) || tablePools(this.widget.table, params);
+    // (only where the build answers the inputs too: luck() first refuses what compute() refuses)
+    const pools = this.widget.earlyAnswer(params)
+      && (this.pools.get(answerKey(this.spec.params, params)) || tablePools(this.widget.table, params));
     if (pools) {
       const answer = luckOf(pools, this.sides, mine, theirs);
       if (this.shown !== request || this.node.dataset.source !== "engine") this.receive(answer, request, "build");

@@ -1,7 +1,8 @@
 /* "What do I need?", what the panel works out without the page: the values swept, a
  * target chance read as a person wrote it, the sweep made from the answers the build
- * computed (the page's own, its answer table), and the answer in words. The rules of
- * calculators/sweep.py (read_target, amount, target_text, _words), mirrored here so
+ * computed (the page's own, its answer table), how the chance moves, and the answer in
+ * words. The rules of calculators/sweep.py (read_target, direction, amount,
+ * target_text, _words), mirrored here so
  * that the page answers before the engine; tests/js/need.test.mjs holds them to
  * Python's golden values (tests/fixtures/golden/questions.json). Pure: no page. */
 
@@ -12,7 +13,9 @@ export const START_TARGET = "0.8";
 /** The values swept when the input shown is inside them (calculators.sweep.DEFAULT_VALUES). */
 export const DEFAULT_VALUES = [1, 12];
 /** compute()'s words for a target it cannot take (calculators.sweep.TARGET_ASK). */
-export const TARGET_ASK = "enter a chance above 0 and at most 1, such as 0.8 or 80%";
+export const TARGET_ASK = "enter a chance such as 80%, 0.8 or 4/5";
+/** Two chances known only as floats this close are one (calculators.sweep.FLOAT_SAME). */
+export const FLOAT_SAME = 1e-12;
 
 // A number as Python's Fraction() reads one (no "_" between digits): "0.8", ".8", "8e-1",
 // "4/5", each with a sign, and a "%" after it (then a hundredth).
@@ -36,10 +39,14 @@ export function isTargetText(raw) {
 }
 
 /** A target chance read as calculators.sweep.read_target reads text: {exact: [n, d]}
- *  (BigInt, in lowest terms), or {message} naming what is wanted. */
+ *  (BigInt, in lowest terms), or {message} naming what is wanted. "0.8", "80%", "80"
+ *  and "4/5" alike: a number above 1 and at most 100 with no "%" is a percentage. */
 export function readTarget(raw, rules) {
   const text = String(raw ?? "").trim();
-  const value = text.length > 0 && String(raw).length <= 40 ? fractionOf(text) : null;
+  let value = text.length > 0 && String(raw).length <= 40 ? fractionOf(text) : null;
+  if (value && !text.endsWith("%") && value[0] > value[1] && value[0] <= 100n * value[1]) {
+    value = lowest([value[0], value[1] * 100n]);
+  }
   if (value && value[0] > 0n && value[0] <= value[1]) return { exact: value };
   const entered = String(raw ?? "") === "" ? "the field is empty" : `you entered ${quoted(String(raw), rules)}`;
   return { message: `${TARGET_ASK} (${entered})` };
@@ -116,12 +123,39 @@ export function span(param, current) {
   return [Math.min(low, shown), Math.max(high, shown)];
 }
 
-/** A value of a whole-number input in a player's words (calculators.sweep.amount):
- *  "8 dice", "1 die", or its label and the value. ``count``: the spec's
- *  questions.counts entry. */
+/** A value of a whole-number input in a player's words, in its own unit
+ *  (calculators.sweep.amount, Param.amount): "8 dice", "1 die", "3 Disruption Points",
+ *  "TN 4", "Defender's Cohesion 2". ``count``: the spec's questions.counts entry, whose
+ *  ``one`` and ``many`` are the words for 1 and for any other value ("{}" the value). */
 export function amount(count, value) {
-  if (count.dice) return `${value} ${value === 1 ? "die" : "dice"}`;
-  return `${count.label} ${value}`;
+  return (value === 1 ? count.one : count.many).replace("{}", String(value));
+}
+
+/** 1 when chance ``b`` is above ``a``, -1 below, 0 the same (calculators.sweep._compare):
+ *  exactly, or within FLOAT_SAME when either is known only as a float. */
+function compare(a, b) {
+  if (a.exact && b.exact) {
+    const [x, y] = [ratio(a), ratio(b)];
+    const [left, right] = [x[0] * y[1], y[0] * x[1]];
+    return right > left ? 1 : right < left ? -1 : 0;
+  }
+  const [x, y] = [Number(a.value), Number(b.value)];
+  if (Math.abs(y - x) <= FLOAT_SAME * Math.max(1, Math.abs(x), Math.abs(y))) return 0;
+  return y > x ? 1 : y < x ? -1 : 0;
+}
+
+/** How the chance moves as the value grows (calculators.sweep.direction), over the
+ *  points answered: "up", "down", "flat" or "mixed". */
+export function directionOf(points) {
+  const chances = points.filter((point) => point.p).map((point) => point.p);
+  const steps = chances.slice(1).map((p, i) => compare(chances[i], p));
+  const [rises, falls] = [steps.includes(1), steps.includes(-1)];
+  return rises && falls ? "mixed" : rises ? "up" : falls ? "down" : "flat";
+}
+
+/** Does this input move the chance (its sweep is not "flat")? The panel offers only those. */
+export function moves(points) {
+  return directionOf(points) !== "flat";
 }
 
 /** The chance ``p`` ({exact} or {value}) at least ``target`` ([n, d])? */
@@ -144,22 +178,50 @@ export function sweepFrom(params, over, [first, last], key, answerFor) {
   return points;
 }
 
-/** The fewest value whose chance reaches ``target`` and the answer in words
- *  (calculators.sweep._words): {fewest, words}. */
+/** How the chance moves, the values whose chance reaches ``target`` (the fewest, the
+ *  most, every one) and the answer in words, as the chance moves
+ *  (calculators.sweep.sweep, _words): {direction, fewest, most, reaching, words}. */
 export function answerIn(count, points, target) {
   const answered = points.filter((point) => point.p);
-  const fewest = answered.find((point) => reaches(point.p, target)) || null;
+  const direction = directionOf(points);
+  const reaching = answered.filter((point) => reaches(point.p, target));
+  const values = reaching.map((point) => point.value);
+  const out = { direction, fewest: values.length ? values[0] : null, most: values.length ? values[values.length - 1] : null,
+                reaching: values };
   const wanted = targetText(target);
-  if (fewest) return { fewest: fewest.value, words: `You need ${amount(count, fewest.value)} for ${wanted}: ${pct(fewest.p)}` };
-  if (!answered.length) {
-    return { fewest: null, words: `No value from ${points[0].value} to ${points[points.length - 1].value} can be answered` };
+  const [first, last] = [points[0].value, points[points.length - 1].value];
+  if (!answered.length) return { ...out, words: `No value from ${first} to ${last} can be answered` };
+  if (direction === "flat") {
+    const every = answered.length === points.length ? "every value" : "every value it answers";
+    return { ...out, words: `The chance does not change with ${count.label} here: ${pct(answered[0].p)} at ${every}, `
+                            + `${reaching.length ? "enough for" : "short of"} ${wanted}` };
   }
-  let best = answered[0];
-  for (const point of answered) if (more(point.p, best.p)) best = point; // ties: the fewest
-  const words = best === answered[answered.length - 1]
-    ? `Even ${amount(count, best.value)} give only ${pct(best.p)}, short of ${wanted}`
-    : `At best ${pct(best.p)} (with ${amount(count, best.value)}), short of ${wanted}`;
-  return { fewest: null, words };
+  if (!reaching.length) {
+    let best = answered[0];
+    for (const point of answered) if (more(point.p, best.p)) best = point; // ties: the fewest
+    return { ...out, words: `No value from ${first} to ${last} reaches ${wanted}: at best ${pct(best.p)}, with ${amount(count, best.value)}` };
+  }
+  const [fewest, most] = [reaching[0], reaching[reaching.length - 1]];
+  if (direction === "up") return { ...out, words: `You need ${amount(count, fewest.value)} for ${wanted}: ${pct(fewest.p)}` };
+  if (direction === "down") return { ...out, words: `${wanted} holds up to ${amount(count, most.value)}: ${pct(most.p)}` };
+  return { ...out, words: `${wanted} is reached with ${either(spans(count, values))}` };
+}
+
+/** Ascending values in a player's words, each run in a row as one ("7 to 12 dice"):
+ *  calculators.sweep.spans. */
+export function spans(count, values) {
+  const runs = [];
+  for (const value of values) {
+    if (runs.length && value === runs[runs.length - 1][runs[runs.length - 1].length - 1] + 1) runs[runs.length - 1].push(value);
+    else runs.push([value]);
+  }
+  return runs.map((run) => (run.length === 1 ? amount(count, run[0])
+    : count.many.replace("{}", `${run[0]} to ${run[run.length - 1]}`)));
+}
+
+/** Words joined as a player lists choices (calculators.sweep.either): "a", "a or b", "a, b or c". */
+export function either(words) {
+  return words.length === 1 ? words[0] : `${words.slice(0, -1).join(", ")} or ${words[words.length - 1]}`;
 }
 
 function more(a, b) {

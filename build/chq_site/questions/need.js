@@ -1,7 +1,7 @@
 /* "What do I need?" under a calculator's answer (its own page's widget): the chance
  * for each value of one whole-number input, every other input as shown, as bars (the
- * value shown marked), a target the player sets (80% to start) and the fewest that
- * reaches it in words ("You need 6 dice for 80%: 82.6%").
+ * value shown marked), a target the player sets (80% to start) and what it takes in words as
+ * the chance moves ("You need 6 dice for 80%: 82.6%"; the inputs offered: need-offer.js).
  *
  * It answers from the build's answers when they hold every value swept (the page's
  * own, the answer table: data-source="build", no wait for the engine), and asks the
@@ -25,6 +25,7 @@ import { headlineFor } from "../widget/headline.js";
 import { addRider } from "../widget/permalink.js";
 import { pct, ratio } from "../widget/printing.js";
 import { el, sentence } from "../widget/util.js";
+import { Offer } from "./need-offer.js";
 import { Versus } from "./need-versus.js";
 import { keyPart, readPanelLink, writePanelAddress } from "./panel-address.js";
 import { amount, answerIn, claimsFor, readTarget, reaches, span, START_TARGET, sweepFrom, targetLink, targetText } from "./need-logic.js";
@@ -75,11 +76,12 @@ class Need {
                                "aria-describedby": `${this.ids.help} ${this.ids.msg}` });
     this.field = el("div", { class: "chq-field", "data-question-field": "target" }, [
       el("label", { class: "chq-label", for: this.ids.target, text: "Target chance" }), this.input,
-      el("p", { class: "chq-help", id: this.ids.help, text: "such as 80% or 0.8" }),
+      el("p", { class: "chq-help", id: this.ids.help, text: "such as 80%, 0.8 or 4/5" }),
       el("p", { class: "chq-msg", id: this.ids.msg })]);
     controls.append(this.field);
     this.words = el("p", { class: "chq-need__words", role: "status", "aria-live": "polite" });
     this.versus = new Versus(this); // while two setups are compared: A's fewest beside B's
+    this.offer = new Offer(this); // "Step through": only the inputs that move the chance
     this.bars = el("ol", { class: "chq-need__bars" });
     body.replaceChildren(controls, this.words, this.versus.node, this.bars, ...(note ? [note] : []));
     this.node.dataset.state = "idle";
@@ -168,6 +170,7 @@ class Need {
   refresh() {
     this.refreshMain();
     this.versus.refresh();
+    this.offer.refresh();
   }
 
   refreshMain() {

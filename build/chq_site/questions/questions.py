@@ -1,6 +1,6 @@
 """The two questions a player asks after the odds, on a calculator's own page:
 "What do I need?" (``calculators.sweep``: the chance for each value of one
-whole-number input, and the fewest that reaches a target) and "How lucky was that?"
+whole-number input, how it moves, and what it takes to reach a target) and "How lucky was that?"
 (``calculators.luck``: how unusual an opposed roll was).
 
 Here the build says which of a mechanic's inputs can be swept and which sides roll
@@ -31,18 +31,38 @@ START_TARGET = "0.8"
 
 def questions_spec(mechanic: str) -> dict[str, Any]:
     """What the widget's script needs for the two panels: the whole-number inputs
-    (``counts``: name, label, counted in dice), the one swept first (``sweep``, None
-    when the mechanic has no chance to sweep or no such input), and the sides of its
-    opposed roll (``opposed``, None when it has none).
+    (``counts``: name, label, and the words a value reads in, ``one`` for 1 and
+    ``many`` for any other, "{}" the value: ``Param.reading``), the one swept first
+    (``sweep``, None when the mechanic has no chance to sweep or no such input), and
+    the sides of its opposed roll (``opposed``, None when it has none).
 
-    >>> questions_spec("supply")
-    {'counts': [{'name': 'supply_dice', 'label': 'Artillery Supply Dice', 'dice': True}], 'sweep': 'supply_dice', 'opposed': None}
+    >>> questions_spec("supply")["counts"]
+    [{'name': 'supply_dice', 'label': 'Artillery Supply Dice', 'one': '{} die', 'many': '{} dice'}]
+    >>> questions_spec("rally")["counts"][0]["many"], questions_spec("supply")["sweep"]
+    ('{} Disruption Points', 'supply_dice')
     """
     found = BY_NAME[mechanic_name(mechanic)]
-    counts = [{"name": p.name, "label": p.label, "dice": p.unit == "D"} for p in found.counts]
+    counts = [{"name": p.name, "label": p.label, "one": p.reading[0], "many": p.reading[1]} for p in found.counts]
     opposed = found.opposed and {"mine": found.opposed.mine, "theirs": found.opposed.theirs}
     return {"counts": counts, "sweep": counts[0]["name"] if counts and found.chances else None,
             "opposed": opposed or None}
+
+
+def moving(mechanic: str, values: dict[str, Any]) -> list[str]:
+    """The whole-number inputs that move the chance at ``values`` (a full set of
+    inputs): those whose sweep over the values a panel sweeps (:func:`span`) is not
+    "flat". The panel offers only these (need.js, need-logic.js ``moves``).
+
+    >>> moving("close_assault", {"att_dice": 6, "def_dice": 5})
+    ['att_dice', 'def_dice']
+    """
+    found = BY_NAME[mechanic_name(mechanic)]
+    out = []
+    for param in found.counts if found.chances else ():
+        first, last = span(found.name, param.name, values.get(param.name))
+        if sweep(found.name, values, param.name, f"{first}..{last}")["direction"] != "flat":
+            out.append(param.name)
+    return out
 
 
 def span(mechanic: str, over: str, current: Any) -> tuple[int, int]:
