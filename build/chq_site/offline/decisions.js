@@ -136,7 +136,7 @@ export function siteRoot(scope, base, pageHref) {
 /* ------------------------------------------------------------- the words */
 
 export const WORDS = {
-  ready: "Ready offline", // on a phone too, on two short lines: "Offline" alone reads as "no connection"
+  ready: "Ready offline", // beside the tick; on a phone its name and tooltip: "Offline" alone reads as "no connection"
   update: "A new version of the rules is available.",
   reload: "Reload",
   later: "Later",

@@ -296,17 +296,17 @@ import { ROOTS, remembered } from "./roots.js";
     if (!badge) {
       const header = document.querySelector(".md-header__inner");
       if (!header) return;
-      // "Ready offline" in words, and a tap (or Enter) opens what it means: a tick
-      // alone, explained only in a hover title, said nothing on a phone. A phone
-      // shows the same words, on two short lines (offline.css): "Offline" alone
-      // reads as "no connection", and "Saved" said nothing of what was saved.
+      // "Ready offline" in words, and a tap (or Enter) opens what it means, which
+      // starts with the same words. On a phone the tick alone shows (offline.css),
+      // the words its name and its tooltip: the header keeps its room for the title.
+      // "Offline" alone reads as "no connection", and "Saved" said nothing of what.
       badge = document.createElement("div");
       badge.className = "chq-offline";
       badge.setAttribute("role", "status");
       badge.innerHTML =
-        '<button type="button" class="chq-offline__button" aria-expanded="false" aria-controls="chq-offline-info">' +
+        `<button type="button" class="chq-offline__button" title="${WORDS.ready}" aria-expanded="false" aria-controls="chq-offline-info">` +
         `${ICON_READY}<span class="chq-offline__label">${WORDS.ready}</span></button>` +
-        '<p class="chq-offline__info" id="chq-offline-info" hidden></p>';
+        '<p class="chq-offline__info" id="chq-offline-info" hidden><strong></strong> <span></span></p>';
       const button = badge.querySelector("button");
       const info = badge.querySelector(".chq-offline__info");
       const show = (open) => {
@@ -323,10 +323,15 @@ import { ROOTS, remembered } from "./roots.js";
       document.addEventListener("click", (event) => {
         if (!info.hidden && !badge.contains(event.target)) show(false);
       });
+      // Its place in the header is there from the first paint, one size whatever it
+      // holds (theme/material/partials/header.html, offline.css): nothing moves.
+      const slot = header.querySelector(".chq-offline-slot");
       const search = header.querySelector('label.md-header__button[for="__search"]');
-      header.insertBefore(badge, search || null);
+      if (slot) slot.append(badge);
+      else header.insertBefore(badge, search || null);
     }
-    badge.querySelector(".chq-offline__info").textContent = savedWords(offline);
+    badge.querySelector(".chq-offline__info strong").textContent = `${WORDS.ready}.`;
+    badge.querySelector(".chq-offline__info span").textContent = savedWords(offline);
     badge.dataset.build = offline.build || "";
     badge.hidden = false;
   }
