@@ -265,6 +265,7 @@ class Need {
            el("span", { class: "chq-need__bar", style: `width: ${share}%` })),
         el("span", { class: "chq-need__pct", "data-exact": point.p && point.p.exact ? point.p.exact : null,
                      text: point.p ? pct(point.p) : "–" }),
+        ...(point.refused ? [el("span", { class: "chq-need__why", text: this.why(point.refused) })] : []),
       ]);
     }));
     this.bars.dataset.top = String(top);
@@ -273,6 +274,13 @@ class Need {
     this.node.dataset.source = source;
     if (performance.mark) performance.mark(`chq-need-${source}`); // read by tools/bench_browsers.py
     if (source) this.versus.refresh(); // (B's fewest, beside A's)
+  }
+
+  /** Why a value has no bar, in words: compute()'s refusal there ({field, message},
+   *  calculators.sweep's point), its field named as the form names it. */
+  why({ field, message }) {
+    const param = this.spec.params.find((p) => p.name === field);
+    return sentence(`No answer here: ${param ? `${param.label}: ` : ""}${message}`);
   }
 
   /** Waiting for the engine: the bars keep their places (as many rows, values "…"). */
