@@ -26,7 +26,8 @@ COMPARE_A = {"att_dice": 5, "def_dice": 4}
 COMPARE_B = {"att_dice": 6, "def_dice": 4}
 
 # The sticky bar on a phone, pinned: its label and A and B on one line, at most 100 px
-# (185 px before: A, then B alone on a line, then B's figure, then the cue).
+# above its row of questions (185 px before: A, then B alone on a line, then B's
+# figure, then the cue).
 BAR_AT_MOST = 100
 
 
@@ -115,7 +116,9 @@ COMPARE_SHOWN = """want => {
     const box = (n) => { const r = n.getBoundingClientRect(); return {top: r.top, bottom: r.bottom}; };
     const diff = panel.querySelector('[data-diff] strong');
     return {a: a.textContent.trim(), b: b.textContent.trim(), aBox: box(a), bBox: box(b),
-            bar: out.getBoundingClientRect().height, width: innerWidth,
+            bar: out.getBoundingClientRect().height
+                 - (out.querySelector('.chq-views') || {getBoundingClientRect: () => ({height: 0})}).getBoundingClientRect().height,
+            width: innerWidth,
             diff: diff ? diff.textContent.trim() : null,
             rows: [...panel.querySelectorAll('.chq-bars--pairs tr')].map(tr => {
                 const bar = tr.querySelector('.chq-bar');

@@ -140,6 +140,8 @@ def test_compared_setups_show_each_ones_fewest_and_keep_the_panel_in_the_address
     want = fewest_line(a, b, "0.8")
     page.wait(f"const n = document.querySelector('{line}'); return n && !n.hidden && n.textContent === {want!r};",
               what=f"the compared fewest: {want}", timeout=ENGINE_S)
+    assert page.run(f"return document.querySelector('{MAIN}').dataset.view") == "need"  # the link's question
+    page.tap(f"{MAIN} [data-view-button=inputs]", where_it_is=True)  # back to the inputs, as a player does
     page.tap(f"{MAIN} input[name=def_dice]")
     page.press("Select all")
     page.type("3")

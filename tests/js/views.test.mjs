@@ -3,35 +3,45 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { assumesLine, inputWords, LINK_ORDER, QUESTIONS, viewForLink } from "../../build/chq_site/widget/views-logic.js";
+import { assumesLine, inputWords, LINK_ORDER, viewForLink } from "../../build/chq_site/widget/views-logic.js";
 
+// A page's questions as the build lists them (chq_site.widget.views.bar_questions).
+const QUESTIONS = [{ id: "inputs" }, { id: "odds" }, { id: "need", key: "sweep" }, { id: "luck", key: "rolled" },
+                   { id: "compare", key: "vs" }, { id: "fight", key: "fight" }];
 const all = QUESTIONS.map((q) => q.id).filter((id) => id !== "inputs");
+const only = (ids) => QUESTIONS.filter((q) => ids.includes(q.id));
 const link = (text) => new URLSearchParams(text);
 
 test("a link that carries a question opens on it", () => {
-  assert.equal(viewForLink(link("att_dice=6&sweep=def_dice&target=0.8"), all), "need");
-  assert.equal(viewForLink(link("att_dice=6&rolled=2,4"), all), "luck");
-  assert.equal(viewForLink(link("vs=att_dice%3D7"), all), "compare");
-  assert.equal(viewForLink(link("fight=w3"), all), "fight");
+  assert.equal(viewForLink(link("att_dice=6&sweep=def_dice&target=0.8"), QUESTIONS), "need");
+  assert.equal(viewForLink(link("att_dice=6&rolled=2,4"), QUESTIONS), "luck");
+  assert.equal(viewForLink(link("vs=att_dice%3D7"), QUESTIONS), "compare");
+  assert.equal(viewForLink(link("fight=w3"), QUESTIONS), "fight");
+});
+
+test("a question that cannot open now is passed over for the next the link carries", () => {
+  // (a fight= that could not be read starts no fight: its panel is not there to open)
+  assert.equal(viewForLink(link("fight=zz&sweep=att_dice"), QUESTIONS, (id) => id !== "fight"), "need");
+  assert.equal(viewForLink(link("fight=zz"), QUESTIONS, (id) => id !== "fight"), null);
 });
 
 test("a link of inputs only, or of an empty key, opens on the inputs", () => {
-  assert.equal(viewForLink(link("att_dice=6&def_dice=5"), all), null);
-  assert.equal(viewForLink(link("sweep=&rolled="), all), null);
-  assert.equal(viewForLink(null, all), null);
+  assert.equal(viewForLink(link("att_dice=6&def_dice=5"), QUESTIONS), null);
+  assert.equal(viewForLink(link("sweep=&rolled="), QUESTIONS), null);
+  assert.equal(viewForLink(null, QUESTIONS), null);
   // spotting's own Target input is no question: target= alone opens nothing
-  assert.equal(viewForLink(link("distance=18&target=hidden"), all), null);
+  assert.equal(viewForLink(link("distance=18&target=hidden"), QUESTIONS), null);
 });
 
 test("a question the page does not have is not opened", () => {
-  assert.equal(viewForLink(link("rolled=2,4"), ["need"]), null);
-  assert.equal(viewForLink(link("rolled=2,4&sweep=fire_dice"), ["need"]), "need");
+  assert.equal(viewForLink(link("rolled=2,4"), only(["need"])), null);
+  assert.equal(viewForLink(link("rolled=2,4&sweep=fire_dice"), only(["need"])), "need");
 });
 
 test("a link carrying several questions opens on the one acted in last", () => {
   const every = "sweep=att_dice&rolled=2,4&vs=att_dice%3D7&fight=w3";
-  assert.equal(viewForLink(link(every), all), LINK_ORDER[0]);
-  assert.equal(viewForLink(link("sweep=att_dice&vs=x"), all), "need");
+  assert.equal(viewForLink(link(every), QUESTIONS), LINK_ORDER[0]);
+  assert.equal(viewForLink(link("sweep=att_dice&vs=x"), QUESTIONS), "need");
   assert.deepEqual([...LINK_ORDER].sort(), [...all].filter((id) => id !== "odds").sort());
 });
 

@@ -35,7 +35,8 @@ const SAVED_ELSEWHERE = "This fight was saved by another version of the calculat
 
 /** Mount the mode in a widget: the Close Assault calculator's own (full) widget only. */
 export function mountFight(widget) {
-  if (widget.spec.mechanic !== "close_assault" || widget.spec.mode !== "full") return null;
+  // (the answer bar lists "Fight" on the pages that fight it out: widget/views.py)
+  if (!(widget.spec.views || []).some((question) => question.id === "fight")) return null;
   const fight = new Fight(widget);
   fight.mount();
   return fight;

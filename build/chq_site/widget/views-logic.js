@@ -1,31 +1,21 @@
 /* The answer bar's questions, what they decide without a page (views.js draws them):
  * which question a link opens on, and the few words the bar says of what the answer
- * assumes that is not on screen. Pure: tested under Node (tests/js/views.test.mjs). */
-
-/** The questions in the order the bar lists them, and the key of a link that carries
- *  each: a link with that key opens on that question (the first one it carries, in
- *  LINK_ORDER). ``label``: the bar's word; ``title``: what it stands for. */
-export const QUESTIONS = [
-  { id: "inputs", label: "Inputs", title: "The inputs (close the question open)" },
-  { id: "odds", label: "Details", title: "The odds in full and how they were worked out" },
-  { id: "need", label: "Need?", title: "What do I need?", key: "sweep" },
-  { id: "luck", label: "Luck?", title: "How lucky was that?", key: "rolled" },
-  { id: "compare", label: "A vs B", title: "Compare two setups", key: "vs" },
-  { id: "fight", label: "Fight", title: "Fight it out, round by round", key: "fight" },
-];
+ * assumes while the inputs are behind a question's sheet. The questions themselves
+ * (id, label, the key of a link that carries one) are the build's
+ * (chq_site.widget.views, data-spec's ``views``). Pure: tests/js/views.test.mjs. */
 
 /** A link carrying several questions opens on the one a player acts in last: a fight
  *  under way, then a roll judged, then a sweep, then a pinned setup. */
 export const LINK_ORDER = ["fight", "luck", "need", "compare"];
 
-/** The question a link's query (URLSearchParams, or null) opens on, among those the
- *  page has (``available``: ids); null: the inputs. A key given empty carries none.
- *  >>> viewForLink(new URLSearchParams("att_dice=6&rolled=2,4"), ["need", "luck"]) -> "luck" */
-export function viewForLink(query, available) {
+/** The question a link's query (URLSearchParams, or null) opens on, among the page's
+ *  ``questions`` ([{id, key}]) that ``can`` open (a function of the id); null: the
+ *  inputs. A key given empty carries none. */
+export function viewForLink(query, questions, can = () => true) {
   if (!query) return null;
   for (const id of LINK_ORDER) {
-    const question = QUESTIONS.find((q) => q.id === id);
-    if (!available.includes(id)) continue;
+    const question = questions.find((q) => q.id === id);
+    if (!question || !question.key || !can(id)) continue;
     if (query.getAll(question.key).some((value) => value.trim() !== "")) return id;
   }
   return null;

@@ -1,146 +1,114 @@
-/* Every question at the answer bar: a calculator's own (full) widget lists, in its
- * sticky answer bar, each question its page answers (the odds in full and their
- * working, What do I need?, How lucky was that?, Compare, Fight it out). A tap opens
- * that question's panel as a sheet over the page, anchored just above the bar, its
- * answer at the top of the sheet; "Inputs" (or the same tap again, or Escape) closes
- * it. The panels stay where the build wrote them: a sheet is the panel itself, fixed
- * above the bar while open (views.css), so a page without JavaScript reads as before
- * and every panel keeps its own logic.
+/* Every question at the answer bar: a calculator's own (full) widget lists, at the
+ * foot of its sticky answer bar, each question its page answers (the odds in full and
+ * their working, What do I need?, How lucky was that?, Compare, Fight it out; the
+ * build writes the row: widget/views.py, templates/parts.html). A tap opens that
+ * question's panel as a sheet over the page, anchored just above the bar, its answer
+ * at the top of the sheet; "Inputs" (or the same tap again, or Escape) closes it. The
+ * panels stay where the build wrote them: a sheet is the panel itself, fixed above the
+ * bar while open (views.css), so a page without JavaScript reads as before and every
+ * panel keeps its own logic.
  *
- * The engine's status line joins the bar, as a progress line along its top edge.
- * The answer bar also says, in a few words, what the answer assumes that is not on
- * screen (an input set away from the page's start whose field is out of view or
- * behind the sheet): "Also: Round: Later · Attacker is suppressed".
- *
+ * While a sheet hides the form, the bar says in a few words what the answer assumes
+ * besides the page's starting inputs ("Also: Round: Later · Attacker is suppressed").
  * A link that carries a question (sweep=, rolled=, vs=, fight=) opens on it
  * (views-logic.js viewForLink). data-view on the widget: the question open. */
 
-import { assumesLine, inputWords, QUESTIONS, viewForLink } from "./views-logic.js";
-import { el } from "./util.js";
+import { assumesLine, inputWords, viewForLink } from "./views-logic.js";
 
-/** The bar's questions for a full widget (null for a card). ``widget``: its
- *  compare and fight parts are read as they are when a question opens. */
+/** The bar's questions of a calculator's own widget (null for a card). */
 export function mountViews(widget) {
-  if (widget.spec.mode !== "full") return null;
   const bar = widget.root.querySelector(":scope > .chq-output");
-  return bar ? new Views(widget, bar) : null;
+  const nav = bar && bar.querySelector(".chq-views");
+  return nav && widget.spec.views ? new Views(widget, bar, nav) : null;
 }
 
 class Views {
-  constructor(widget, bar) {
+  constructor(widget, bar, nav) {
     this.widget = widget;
     this.root = widget.root;
     this.bar = bar;
+    this.nav = nav;
     this.open = null; // the id of the question open, or null
     this.panels = this.findPanels();
-    this.visible = new Set(); // the fields in view (IntersectionObserver)
-    this.buttons = new Map();
+    this.assumes = bar.querySelector("[data-assumes]");
+    this.spacer = null;
   }
 
-  /** Each question the page answers: {show, hide, node} (node: the panel that
-   *  becomes the sheet; show/hide: what opening and closing it does besides). */
+  /** Each question's panel: {node, show} (node: what becomes the sheet; show: what a
+   *  tap on the question does besides opening it). */
   findPanels() {
     const { root, widget } = this;
+    // Back to the inputs, a question stays as it was (open in the page, its part of the
+    // address kept), and follows the inputs: a tap on it shows it again.
+    const still = (node, show) => node && { node, show };
     const details = (selector) => {
       const node = root.querySelector(selector);
-      return node && { node: () => node, show: () => { node.open = true; }, hide: () => { node.open = false; } };
+      return still(node, () => { node.open = true; });
     };
-    const result = root.querySelector(":scope > .chq-result");
     const panels = {
-      odds: result && { node: () => result, show() {}, hide() {} },
+      odds: still(root.querySelector(":scope > .chq-result"), () => {}),
       need: details("[data-need]"),
       luck: details("[data-luck]"),
+      // Nothing pinned: a tap pins the inputs shown as A (then B is what they become).
+      compare: widget.compare && still(root.querySelector("[data-compare]"),
+                                       () => { if (!widget.compare.pinned) widget.compare.pin(); }),
+      fight: widget.fight && still(root.querySelector("[data-fight]"),
+                                   () => { if (!widget.fight.base) widget.fight.act("start"); }),
     };
-    if (widget.compare) {
-      panels.compare = {
-        node: () => root.querySelector("[data-compare]"),
-        show: () => { if (!widget.compare.pinned) widget.compare.pin(); }, // nothing pinned: these inputs are A
-        hide() {},
-      };
-    }
-    if (widget.fight) {
-      panels.fight = {
-        node: () => root.querySelector("[data-fight]"),
-        show: () => { if (!widget.fight.base) widget.fight.act("start"); },
-        hide() {},
-      };
-    }
     for (const id of Object.keys(panels)) if (!panels[id]) delete panels[id];
     return panels;
   }
 
   mount() {
-    const nav = el("nav", { class: "chq-views", "aria-label": "This answer's questions" });
-    for (const question of QUESTIONS) {
-      if (question.id !== "inputs" && !this.panels[question.id]) continue;
-      const button = el("button", { type: "button", class: "chq-view", "data-view-button": question.id,
-                                    title: question.title, "aria-pressed": String(question.id === "inputs"),
-                                    text: question.label });
-      if (question.id !== "inputs") button.setAttribute("aria-label", question.title);
+    for (const button of this.nav.querySelectorAll("[data-view-button]")) {
+      const id = button.dataset.viewButton;
+      if (id !== "inputs" && !this.panels[id]) button.hidden = true; // (a panel the page lost)
       button.addEventListener("click", () => this.widget.guard(() => {
-        if (question.id === "inputs" || this.open === question.id) this.close(true);
-        else this.show(question.id);
+        if (id === "inputs" || this.open === id) this.close(true);
+        else this.show(id, true);
       }));
-      this.buttons.set(question.id, button);
-      nav.append(button);
     }
-    // The engine's state rides the bar's top edge (status.css): its words take room
-    // only when it fails; an answer that waits for the engine says so in the bar.
-    const status = this.root.querySelector(":scope > .chq-status");
-    if (status) this.bar.prepend(status);
-    this.assumes = el("p", { class: "chq-output__assumes", "data-assumes": "", hidden: true });
-    this.bar.append(this.assumes, nav);
-    this.spacer = el("div", { class: "chq-bar-spacer", "aria-hidden": "true" });
+    this.spacer = document.createElement("div");
+    this.spacer.className = "chq-bar-spacer";
+    this.spacer.setAttribute("aria-hidden", "true");
     this.bar.after(this.spacer);
-    // A panel closed by its own summary (or a fight ended) closes its sheet.
+    // A panel closed by its own summary closes its sheet.
     for (const [id, panel] of Object.entries(this.panels)) {
-      const node = panel.node();
-      if (node && node.tagName === "DETAILS") {
-        node.addEventListener("toggle", () => { if (!node.open && this.open === id) this.widget.guard(() => this.close(false)); });
-      }
+      if (panel.node.tagName !== "DETAILS") continue;
+      panel.node.addEventListener("toggle", () => {
+        if (!panel.node.open && this.open === id) this.widget.guard(() => this.close(false));
+      });
     }
     document.addEventListener("keydown", (event) => {
       if (event.key === "Escape" && this.open && this.root.isConnected) this.widget.guard(() => this.close(true));
     });
-    window.addEventListener("resize", () => { if (this.open) this.place(); });
-    if ("IntersectionObserver" in window) {
-      this.observer = new IntersectionObserver((entries) => {
-        for (const entry of entries) {
-          if (entry.isIntersecting) this.visible.add(entry.target);
-          else this.visible.delete(entry.target);
-        }
-        this.widget.guard(() => this.refresh());
-      });
-      for (const field of this.root.querySelectorAll(".chq-form [data-param]")) this.observer.observe(field);
-    }
+    window.addEventListener("resize", () => { if (this.open && this.root.isConnected) this.place(); });
   }
 
-  /** Open the question ``id`` as a sheet over the page (the one open before closes). */
-  show(id) {
+  /** Open the question ``id`` as a sheet over the page (the one open before closes).
+   *  ``act``: a tap on it, which does what the question needs to answer (pin A, start
+   *  a fight); a link opens only what it brought (its own part opened it). */
+  show(id, act) {
     const panel = this.panels[id];
     if (!panel) return;
     if (this.open) this.close(false);
-    const node = panel.node();
-    if (!node) return;
-    // A sheet before the panel opens: what it focuses as it opens (a fight's round)
-    // is then in the sheet, and the page behind does not scroll to it.
+    const { node } = panel;
+    // The sheet first: what the panel focuses as it opens (a fight's round) is then in
+    // the sheet, and the page behind does not scroll to it.
     node.classList.add("chq-sheet");
     this.root.dataset.view = id;
-    this.place();
-    panel.show();
-    if (node.hidden) { // it could not open (its own note says why)
+    if (act) panel.show();
+    if (node.hidden || (node.tagName === "DETAILS" && !node.open)) { // it could not open (its note says why)
       node.classList.remove("chq-sheet");
       delete this.root.dataset.view;
       return;
     }
     this.open = id;
     if (!node.hasAttribute("tabindex")) node.setAttribute("tabindex", "-1");
-    document.documentElement.classList.add("chq-sheet-open");
-    this.place();
-    node.scrollTop = 0;
-    if (!node.contains(document.activeElement)) node.focus({ preventScroll: true });
     this.press();
     this.refresh();
+    node.scrollTop = 0;
+    if (!node.contains(document.activeElement)) node.focus({ preventScroll: true });
   }
 
   /** Close the sheet open; ``focus``: the bar's Inputs takes the focus. */
@@ -149,24 +117,21 @@ class Views {
     if (!id) return;
     this.open = null;
     const panel = this.panels[id];
-    const node = panel.node();
-    if (node) node.classList.remove("chq-sheet");
+    panel.node.classList.remove("chq-sheet");
     delete this.root.dataset.view;
-    document.documentElement.classList.remove("chq-sheet-open");
-    panel.hide();
     this.press();
     this.refresh();
-    if (focus) this.buttons.get("inputs").focus({ preventScroll: true });
+    if (focus) this.nav.querySelector("[data-view-button=inputs]").focus({ preventScroll: true });
   }
 
   press() {
-    for (const [id, button] of this.buttons) {
-      button.setAttribute("aria-pressed", String(id === (this.open || "inputs")));
+    for (const button of this.nav.querySelectorAll("[data-view-button]")) {
+      button.setAttribute("aria-pressed", String(button.dataset.viewButton === (this.open || "inputs")));
     }
   }
 
   /** Where the sheet goes: over the widget's column, from under the site's header
-   *  to the top of the answer bar (fixed at the bottom of the screen while open). */
+   *  to the top of the answer bar (fixed at the foot of the screen while open). */
   place() {
     const box = this.root.getBoundingClientRect();
     const header = document.querySelector(".md-header");
@@ -179,24 +144,26 @@ class Views {
     style.setProperty("--chq-sheet-max", `${Math.max(120, Math.floor(window.innerHeight - top - barHeight))}px`);
   }
 
-  /** The bar's "Also:" line: the inputs set away from the page's start that are not
-   *  on screen (out of view, folded away, or behind the sheet). */
+  /** While a sheet hides the form: the bar's "Also:" line, the inputs set away from
+   *  the page's start; the sheet placed for the bar's height it makes. */
   refresh() {
     if (!this.assumes) return;
-    const { params } = this.widget.form.read();
-    const start = this.widget.spec.start || {};
-    const parts = [];
-    for (const param of this.widget.spec.params) {
-      const value = params[param.name];
-      if (value === undefined || value === start[param.name]) continue;
-      const field = this.widget.form.field(param.name);
-      if (!field || (!this.open && this.visible.has(field) && !field.closest("details:not([open])"))) continue;
-      parts.push(inputWords(param.kind, fieldLabel(field, param), shownValue(field, param, value)));
+    let line = "";
+    if (this.open) {
+      const { params } = this.widget.form.read();
+      const start = this.widget.spec.start || {};
+      const parts = [];
+      for (const param of this.widget.spec.params) {
+        const value = params[param.name];
+        const field = this.widget.form.field(param.name);
+        if (value === undefined || value === start[param.name] || !field) continue;
+        parts.push(inputWords(param.kind, fieldLabel(field, param), shownValue(field, param, value)));
+      }
+      line = assumesLine(parts);
     }
-    const line = assumesLine(parts);
     this.assumes.textContent = line;
     this.assumes.hidden = !line;
-    if (this.open) this.place(); // the bar's height may have changed
+    if (this.open) this.place();
   }
 
   /** Open the question a link carries (on mount, and when the address changes). */
@@ -208,8 +175,8 @@ class Views {
     } catch (_) {
       query = null;
     }
-    const id = viewForLink(query, Object.keys(this.panels));
-    if (id && id !== this.open) this.show(id);
+    const id = viewForLink(query, this.widget.spec.views, (found) => Boolean(this.panels[found]));
+    if (id && id !== this.open) this.show(id, false);
   }
 }
 

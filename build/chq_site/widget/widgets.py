@@ -55,6 +55,7 @@ from chq_site.widget.presentation import (
     headline_for,
 )
 from chq_site.widget.static_tables import static_table
+from chq_site.widget.views import bar_questions
 
 TEMPLATES = PACKAGE / "widget" / "templates"
 LINE_BREAK = re.compile(r"\n[ \t]*")
@@ -188,6 +189,9 @@ def render_widget(mechanic: str, *, compact: bool, start: dict[str, Any], page_u
     built = answers.build_answers(mechanic, values, compact)
     examples = [values, *(preset_values(mechanic, p) for p in page(mechanic).presets)]
     opposed = not compact and spec["questions"]["opposed"] is not None
+    need_view = None if compact else starting_sweep(mechanic, values)
+    if not compact:  # the answer bar's questions (views.py), read by views.js and fight.js
+        spec["views"] = bar_questions(mechanic, need=need_view is not None, luck=opposed)
     return ENV.get_template("widget.html").render(
         mechanic=mechanic,
         uid=uid,
@@ -204,7 +208,7 @@ def render_widget(mechanic: str, *, compact: bool, start: dict[str, Any], page_u
         inputs=form_view(mechanic, uid, values),
         reading_texts=READINGS[mechanic],
         table=static_table(mechanic),
-        need_view=None if compact else starting_sweep(mechanic, values),
+        need_view=need_view,
         need_collision=any(p["name"] == "target" for p in spec["params"]),
         luck_pools=luck_pools(mechanic, examples) if opposed else None,
     )
