@@ -74,13 +74,18 @@ def headline_text(mechanic: str, result: dict[str, Any]) -> str:
     """The headline as the page prints it: a percentage, or for a range
     (HEADLINE_RANGE) "low–high".
 
+    An outcome the rules make automatic says so (:func:`is_automatic`), not 100.0%.
+
     >>> r = {"inputs": {}, "p_win_worst": {"value": 0.5}, "p_win_best": {"value": 0.625}}
     >>> headline_text("shell_then_assault", r), headline_text("supply", {"p_continue": {"value": 1}})
     ('50.0–62.5%', '100.0%')
+    >>> from calculators import compute
+    >>> headline_text("spotting", compute("spotting", {"distance": 6}))
+    'automatic'
     """
     low = result[headline_for(mechanic, result.get("inputs", {}))["key"]]
     if mechanic not in HEADLINE_RANGE:
-        return pct(low)
+        return AUTOMATIC if is_automatic(mechanic, result) else pct(low)
     return pct_range(low, result[HEADLINE_RANGE[mechanic]["high"]])
 
 

@@ -115,6 +115,8 @@ class Chart:
             out["view"] = self.view
         if self.mark is not None:
             out["mark"] = dict(self.mark)
+        if self.automatic is not None:
+            out["automatic"] = list(self.automatic)
         return out
 
 

@@ -29,7 +29,7 @@ from chq_site.widget import permalinks
 
 from tests.browser.offline_helpers import READY_OFFLINE
 from tests.browser.page_api import ENGINE_S, SitePage
-from tests.browser.steady_helpers import MAX_SHIFT, MOVED_PX, shift_after
+from tests.browser.steady_helpers import MAX_SHIFT, MOVED_PX, SHIFTS, shift_after
 
 PAGE = permalinks.page_path("close_assault")
 SIZES = ((390, 844), (820, 1180))
@@ -65,20 +65,6 @@ const take = () => {
 window.__chqHeader = {take};
 """
 
-# Chromium's layout-shift entries from the page's start (buffered), as steady_helpers.SHIFTS notes them.
-SHIFTS_SINCE_START = """
-window.__chqShifts = [];
-try {
-  new PerformanceObserver((list) => {
-    for (const e of list.getEntries()) {
-      window.__chqShifts.push({value: e.value, at: e.startTime, input: e.hadRecentInput,
-        moved: (e.sources || []).map(s => `${s.node ? (s.node.className || s.node.nodeName) : '?'}`
-                                        + ` y ${Math.round(s.previousRect.y)} -> ${Math.round(s.currentRect.y)}`)});
-    }
-  }).observe({type: 'layout-shift', buffered: true});
-} catch (_) { /* no layout-shift entries in this browser */ }
-"""
-
 # Whether a tap at the centre of the box arguments[0] reaches the dark-mode toggle.
 TOGGLE_HIT = """
 const [x, y, w, h] = arguments[0];
@@ -104,7 +90,7 @@ def check_still(page: SitePage, size: tuple[int, int]) -> None:
     page.run(HEADER)
     first: dict[str, Any] = page.run("return window.__chqHeader.take()")
     assert page.run(READY_OFFLINE) is None, "the site was saved before its first look"
-    page.run(SHIFTS_SINCE_START)
+    page.run(SHIFTS)  # the layout-shift entries from the page's start (buffered)
     page.wait(READY_OFFLINE, what='"Ready offline" in the header', timeout=ENGINE_S)
     page.frames()
     now: dict[str, Any] = page.run("return window.__chqHeader.take()")

@@ -39,7 +39,8 @@ export function renderCharts(output) {
       const row = el("tr", { class: marked.has(i) ? "is-current" : null }, [
         el("th", { scope: "row", text: label }, marked.has(i) ? [el("span", { class: "chq-sr", text: " (counts)" })] : []),
         el("td", { class: "chq-bar-cell" }, barFor(shown[i], top)),
-        el("td", { class: "chq-value", text: pct(shown[i]),
+        el("td", { class: "chq-value", text: isAutomatic(chart, entry) && !(chart.cumulative && output.view === "at-least")
+          ? output.spec.headline.automatic_words : pct(shown[i]),
                     title: output.view === "exactly" && prob.exact ? `exactly ${prob.exact}` : null }),
       ]);
       return row;
@@ -48,6 +49,12 @@ export function renderCharts(output) {
     nodes.push(figure);
   }
   box.replaceChildren(...nodes);
+}
+
+/** An entry the rules make automatic (the chart's ``automatic``: [key, value]), said
+ *  in words, not 100.0% (calculators.labels.is_automatic). */
+export function isAutomatic(chart, entry) {
+  return Boolean(chart.automatic) && entry[chart.automatic[0]] === chart.automatic[1];
 }
 
 /** A chance's bar, as wide as its share of ``top`` (at least a pixel, so a possible

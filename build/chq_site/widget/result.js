@@ -113,7 +113,10 @@ export class ResultView {
     const range = this.spec.headline.range;
     const high = range ? result[range.high] : null;
     headline.dataset.high = high ? String(high.value) : "";
-    headline.textContent = high ? pctRange(prob, high) : pct(prob);
+    // An outcome the rules make automatic (spotting within 6″) says so, not 100.0%.
+    const { automatic } = this.spec.headline;
+    headline.textContent = high ? pctRange(prob, high)
+      : automatic && result[automatic] === true ? this.spec.headline.automatic_words : pct(prob);
     // The exact value opens beside the percentage, never in its place: a fraction
     // grouped and cut to read, "about 1 in N"; a range in percent (printing.js).
     const exactNode = this.root.querySelector("[data-headline-exact]");

@@ -28,7 +28,7 @@ from markupsafe import Markup
 
 from calculators import HEADLINES, PARAMETERS, READINGS, Param
 from calculators.errors import PAGE_RULES
-from calculators.labels import beside_text, ends_text, headline_text
+from calculators.labels import AUTOMATIC, HEADLINE_AUTOMATIC, beside_text, ends_text, headline_text
 from calculators.printing import pct
 from chq_site.answers import answers
 from chq_site.paths import PACKAGE
@@ -163,7 +163,9 @@ def widget_spec(mechanic: str, *, compact: bool, start: dict[str, Any], canonica
         "rules": rules_mark(mechanic, table),  # what a fight's link was made under (fight.js)
         "headline": {"key": HEADLINES[mechanic], "label": HEADLINE_LABELS[mechanic],
                      "when": list(HEADLINE_WHEN.get(mechanic, ())),
-                     "range": HEADLINE_RANGE.get(mechanic)},
+                     "range": HEADLINE_RANGE.get(mechanic),
+                     # the result key true where the rules make it automatic (its words)
+                     "automatic": HEADLINE_AUTOMATIC.get(mechanic), "automatic_words": AUTOMATIC},
         "figures": [list(f) for f in FIGURES[mechanic]],
         "table": table,
         "charts": list(CHARTS[mechanic]),
