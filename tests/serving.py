@@ -11,7 +11,12 @@ import sys
 import threading
 from pathlib import Path
 
+from chq_site import policy
+
 ROOT = Path(__file__).resolve().parent.parent
+
+
+WORKER_POLICY = policy.policy()  # (no inline hashes: a file that is no page has no inline script)
 
 
 class SiteHandler(http.server.SimpleHTTPRequestHandler):
@@ -28,6 +33,25 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
 
     def log_message(self, format: str, *args: object) -> None:
         pass
+
+    def send_response(self, code: int, message: str | None = None) -> None:
+        # A page: by its Content-Type, or (a 304 has none) by its address.
+        path = self.path.split("?", 1)[0].split("#", 1)[0]
+        self.chq_page = path.endswith(("/", ".html"))
+        super().send_response(code, message)
+
+    def send_header(self, keyword: str, value: str) -> None:
+        if keyword.lower() == "content-type":
+            self.chq_page = value.startswith("text/html")
+        super().send_header(keyword, value)
+
+    def end_headers(self) -> None:
+        # The site's policy for every answer but a page (which carries its own, with its
+        # inline scripts' hashes, in its meta tag), as serve.py sends it: the engine's
+        # worker, the search worker and the service worker run under it.
+        if not getattr(self, "chq_page", False):
+            self.send_header("Content-Security-Policy", WORKER_POLICY)
+        super().end_headers()
 
     def handle_one_request(self) -> None:
         # A server whose line is cut (StaticServer.cut) closes each connection without

@@ -29,6 +29,7 @@ from tests.browser.page_scripts import (
     WIDGET,
     as_function,
 )
+from tests.browser.policy_helpers import LISTENER
 from tests.browser.site_helpers import url
 from tests.webkit.driver import narrowest_viewport, page_errors, wait_js
 
@@ -44,6 +45,7 @@ class ChromiumPage(SitePage):
         self.server = server
         self.page = context.new_page()
         self.page.add_init_script(STATE_HISTORY)  # as WebKit's probe does
+        self.page.add_init_script(LISTENER)  # (a violation of the site's policy: an error, as there)
         self._errors: list[str] = []
         self.page.on("pageerror", lambda exc: self._errors.append(f"pageerror: {exc}"))
         self.page.on("console", lambda msg: self._errors.append(f"console.error: {msg.text}")

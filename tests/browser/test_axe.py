@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from tests.browser.axe_helpers import AXE
+from tests.browser.axe_helpers import AXE, load_axe
 from tests.browser.card_helpers import (
     UNDER_POINTER,
     wait_for_animations,
@@ -80,7 +80,7 @@ def test_no_axe_violations_on_any_page(viewport: str, built_site: Path, site_url
     for path, loaded in walk_page(page, site_url, pages):
         if loaded:  # (reached by a link, the document stays, axe in it)
             page.wait_for_load_state("load")
-            page.add_script_tag(path=str(AXE))
+            load_axe(page)
         wait_for_calculators(page)
         for switch in (False, True):
             if switch:
@@ -120,7 +120,7 @@ def test_no_axe_violations_with_a_pinned_compare(scheme: str, site_url: str, new
 def axe_at_both_widths(page: Any, label: str) -> list[str]:
     """axe's findings at the tablet width, then the phone width (where the sides and
     the panels stack), each line labelled."""
-    page.add_script_tag(path=str(AXE))
+    load_axe(page)
     found: list[str] = []
     for width, height in ((820, 1180), VIEWPORTS["phone"]):
         page.set_viewport_size({"width": width, "height": height})
@@ -171,7 +171,7 @@ def test_no_axe_violations_with_search_open(viewport: str, scheme: str, site_url
     marks = page.locator(".md-search-result mark")
     assert marks.count() > 5, f"{SEARCH_QUERY!r}: only {marks.count()} words marked"
     wait_for_animations(page)
-    page.add_script_tag(path=str(AXE))
+    load_axe(page)
     found = page.evaluate(RUN_AXE)
     print(f"\naxe with search open, {scheme}, {width}x{height}: {len(found)} violations")
     assert found == [], "\n".join(found)

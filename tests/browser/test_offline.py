@@ -236,6 +236,12 @@ def test_works_offline_after_one_visit(site_page: Callable[..., SitePage], built
         fetched = {u[len(engine):].split("?")[0] for u in requested if u.startswith(engine)}
         shipped = {p.name for p in (built_site / PYODIDE).iterdir() if p.suffix != ".gz"}
         assert fetched == shipped, f"fetched {sorted(fetched)}, shipped {sorted(shipped)}"
+        # Every document of the story under the site's policy (the service worker under
+        # the server's header): nothing refused (policy_helpers.LISTENER, an init script
+        # here; WebKit's pages from a server of the story's own carry no probe, and what
+        # its workers were refused would have failed the offline copy above).
+        refused = [e for e in page.errors() if "securitypolicyviolation" in e or "Content Security Policy" in e]
+        assert refused == [], refused
     print(f"\n{page.engine} offline: build {build}, {fragment(OFFLINE_CASE)} answered with the server stopped")
 
 

@@ -24,6 +24,7 @@ from chq_site.widget import permalinks, presentation
 
 from tests.browser.card_helpers import TITLE_EXTRA, title_too_tall
 from tests.browser.page_api import ENGINE_S, SitePage
+from tests.browser.policy_helpers import violations
 from tests.browser.site_helpers import nav_pages
 from tests.browser.table_words_helpers import (
     PAGES,
@@ -109,4 +110,7 @@ def test_every_page_reads_cleanly_and_never_scrolls_sideways(site_page: Callable
     print(f"\n{page.engine} {' and '.join(f'{w}x{h}' for w, h in TABLETS)}: {len(pages)} pages, "
           f"{len(problems)} problems")
     assert problems == [], "\n".join(problems)
+    # Every page under the site's policy (its engine started, each calculator mounted,
+    # opened whole): nothing refused (each one is an error above too, as it came).
+    assert violations(page) == []
     assert readings_with_sources + words.sourced > 0, "the readings name the sources (the documents' numbers)"

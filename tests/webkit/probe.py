@@ -20,6 +20,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from tests.browser.page_scripts import STATE_HISTORY
+from tests.browser.policy_helpers import LISTENER
 from tests.conftest import QuietHTTPServer, SiteHandler, StaticServer
 from tests.webkit.driver import ENGINE_TIMEOUT_S
 
@@ -63,7 +64,7 @@ PROBE = """
   for (const type of ["pageshow", "pagehide"]) addEventListener(type, (e) => move(type, e.persisted, location.hash), true);
   move("document", location.href);
 })();
-""" + STATE_HISTORY
+""" + STATE_HISTORY + LISTENER  # (each violation of the site's policy an error: policy_helpers)
 
 # Hides the service worker API, as a browser without one (and as the Chromium lane's
 # contexts do): no offline copy precaching ~15 MB in the background of other tests.

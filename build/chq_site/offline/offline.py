@@ -36,7 +36,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from chq_site import bundle
+from chq_site import bundle, policy
 from chq_site.paths import CACHE
 from chq_site.theme import lean
 
@@ -307,7 +307,8 @@ def offline_enabled() -> bool:
 
 
 def post_build(site_dir: Path, config: Any, worker_code: str | None = None) -> dict[str, Any]:
-    """Fix the 404 page, lean the site, write the service worker, then the ``.gz`` copies.
+    """Fix the 404 page, write every page's policy (``policy.py``), lean the site, write the
+    service worker, then the ``.gz`` copies.
 
     Under ``mkdocs serve`` only the 404 page and the self-removing ``sw.js`` (source
     maps stay, for debugging; no ``.gz`` copies, nobody serves them there).
@@ -316,6 +317,9 @@ def post_build(site_dir: Path, config: Any, worker_code: str | None = None) -> d
     if not offline_enabled():
         (site_dir / SERVICE_WORKER).write_text(DEV_SERVICE_WORKER, encoding="utf-8")
         return {"build": "", "maps": [], "material_search": [], "gz": []}
+    # Every page's Content Security Policy, from its final inline scripts (the 404 page's
+    # are fixed above); before sw.js lists the pages' hashes.
+    policy.write_policies(site_dir)
     maps = lean.remove_source_maps(site_dir, keep=lambda rel: bool(bundle.OUR_MAP.match(rel)))
     material_search = lean.remove_material_search(site_dir)
     lean.strip_sitemap_dates(site_dir)
