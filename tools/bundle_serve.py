@@ -21,7 +21,11 @@ nearest one above it: a site in a sub-folder answers for its own addresses); fol
 are never listed, nor links followed out of the site. A room of tablets opening the
 site at once is queued, not turned away; a connection that makes no progress for ten
 seconds (a tablet gone to sleep), or has not sent its whole request in thirty, is
-closed. Stop it with Ctrl+C.
+closed. Every answer carries the site's Content Security Policy (a page its own, from
+its meta tag, every other file the site's without a page's hashes, so the engine's
+worker and the service worker run under it) with ``frame-ancestors 'none'``, and
+``X-Content-Type-Options: nosniff``, ``Referrer-Policy: no-referrer`` and
+``Cross-Origin-Opener-Policy: same-origin``. Stop it with Ctrl+C.
 """
 
 from __future__ import annotations
@@ -51,6 +55,22 @@ TYPES = {".html": "text/html; charset=utf-8", ".css": "text/css; charset=utf-8",
          ".wasm": "application/wasm", ".svg": "image/svg+xml", ".png": "image/png",
          ".xml": "application/xml", ".zip": "application/zip", ".whl": "application/zip",
          ".bin": "application/octet-stream", ".txt": "text/plain; charset=utf-8"}
+
+# The site's Content Security Policy (chq_site/policy.py DIRECTIVES) without a page's inline
+# hashes, with what only a header can say: no other site may frame a page. Sent with every
+# file, so the engine's worker, the search worker and the service worker run under it; a
+# page is sent with the policy it carries (its <meta http-equiv="Content-Security-Policy">,
+# its inline scripts' hashes in it) and frame-ancestors.
+POLICY = ("default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self' data:; "
+          "font-src 'self'; connect-src 'self'; worker-src 'self'; manifest-src 'self'; object-src 'none'; "
+          "base-uri 'none'; form-action 'none'")
+FRAME_ANCESTORS = "frame-ancestors 'none'"
+META_POLICY = re.compile(rb'<meta http-equiv="Content-Security-Policy" content="([^"<>]*)">', re.I)
+POLICY_WITHIN = 8192  # bytes: a page's policy comes right after its <meta charset>
+# Sent with every answer (safe_headers): no guessing a file's type from its bytes, no
+# address of the site sent to any other, no window of another site sharing a tab group.
+SAFE_HEADERS = (("X-Content-Type-Options", "nosniff"), ("Referrer-Policy", "no-referrer"),
+                ("Cross-Origin-Opener-Policy", "same-origin"))
 
 REVALIDATE = "no-cache"
 IMMUTABLE = "public, max-age=31536000, immutable"
@@ -88,6 +108,28 @@ def cache_control(rel_path: str) -> str:
     if rel_path.endswith(ALWAYS_REVALIDATE):
         return REVALIDATE
     return IMMUTABLE if HASHED.search("/" + rel_path) else REVALIDATE
+
+
+def page_policy(head: bytes) -> str:
+    """The policy a page carries in its first bytes ``head`` (its meta tag), or POLICY.
+
+    >>> page_policy(b'<meta charset="utf-8"><meta http-equiv="Content-Security-Policy" content="a; b">')
+    'a; b'
+    >>> page_policy(b"<p>no policy</p>") == POLICY
+    True
+    """
+    found = META_POLICY.search(head)
+    return found.group(1).decode("utf-8") if found else POLICY
+
+
+def policy_header(policy: str) -> str:
+    """The ``Content-Security-Policy`` header for a file under ``policy``: with
+    frame-ancestors, which a meta tag cannot carry.
+
+    >>> policy_header("default-src 'self'")
+    "default-src 'self'; frame-ancestors 'none'"
+    """
+    return f"{policy}; {FRAME_ANCESTORS}"
 
 
 def accepts_gzip(header: str | None) -> bool:
@@ -175,6 +217,7 @@ class Handler(http.server.SimpleHTTPRequestHandler):
     extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **TYPES}
     etags = ETags()
     cache_control = REVALIDATE
+    policy = POLICY
     timeout = IDLE_SECONDS  # socketserver sets it on the connection: reads wait at most this
     request_seconds: float = REQUEST_SECONDS
 
@@ -190,10 +233,14 @@ class Handler(http.server.SimpleHTTPRequestHandler):
 
     def send_response(self, code: int, message: str | None = None) -> None:
         self.cache_control = REVALIDATE  # errors and redirects are checked every time too
+        self.policy = POLICY  # a page's own, set by send_file
         super().send_response(code, message)
 
     def end_headers(self) -> None:
         self.send_header("Cache-Control", self.cache_control)
+        self.send_header("Content-Security-Policy", policy_header(self.policy))
+        for name, value in SAFE_HEADERS:
+            self.send_header(name, value)
         super().end_headers()
 
     def send_head(self):  # type: ignore[no-untyped-def]
@@ -250,6 +297,8 @@ class Handler(http.server.SimpleHTTPRequestHandler):
             fresh = status == 200 and self.not_modified(etag, int(stat.st_mtime))
             self.send_response(304 if fresh else status)
             self.cache_control = cache_control(rel) if status == 200 else REVALIDATE
+            if path.endswith(".html"):
+                self.policy = page_policy(read_head(path))
             if status == 200:
                 self.send_header("ETag", etag)
                 self.send_header("Last-Modified", self.date_time_string(int(stat.st_mtime)))
@@ -286,6 +335,15 @@ class Handler(http.server.SimpleHTTPRequestHandler):
     def list_directory(self, path):  # type: ignore[no-untyped-def]
         """Never list a folder (send_head does not call this; a safety net)."""
         return self.send_not_found()
+
+
+def read_head(path: str) -> bytes:
+    """The first POLICY_WITHIN bytes of the page at ``path`` (not its .gz copy)."""
+    try:
+        with open(path, "rb") as page:
+            return page.read(POLICY_WITHIN)
+    except (OSError, ValueError):
+        return b""
 
 
 def packed_copy_is_current(path: str, packed: str) -> bool:
