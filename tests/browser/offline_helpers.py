@@ -92,15 +92,18 @@ def new_fragment(page) -> str:
 READY_OFFLINE = ("const b = document.querySelector('.chq-offline');"
                  " return b && !b.hidden && b.textContent.includes('Ready offline') ? b.dataset.build : null;")
 
-# The badge's words on screen ("Ready offline", on a phone too), and the button's
+# The badge's words on screen ("Ready offline" on a tablet; on a phone the tick alone),
+# the button's name (its words, shown or for a screen reader and its tooltip), and its
 # box: no part of it past the screen's right edge.
 BADGE_SHOWN = """
 const badge = document.querySelector('.chq-offline');
+const button = badge.querySelector('button');
 const words = [...badge.querySelectorAll('button span')].filter(s => {
   const box = s.getBoundingClientRect();
   return box.width > 1 && box.height > 1;
 }).map(s => s.textContent.trim());
-return {words, inside: badge.querySelector('button').getBoundingClientRect().right <= innerWidth};
+return {words, name: button.textContent.trim(), tip: button.title,
+        inside: button.getBoundingClientRect().right <= innerWidth};
 """
 
 # The page's title in sight, holding arguments[0] (the content's: the search's results

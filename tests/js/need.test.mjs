@@ -8,7 +8,7 @@ import { test } from "node:test";
 
 import { addressFragment, addRider, readFragment } from "../../build/chq_site/widget/permalink.js";
 import {
-  amount, answerIn, claimsFor, compareWords, directionOf, isTargetText, moves, readTarget, span, spans, sweepFrom,
+  amount, answerIn, claimsFor, compareWords, directionOf, isTargetText, moves, readTarget, refusedWords, span, spans, sweepFrom,
   targetLink, targetText,
 } from "../../build/chq_site/questions/need-logic.js";
 import { golden, spec } from "./golden.mjs";
@@ -141,4 +141,12 @@ test("the address keeps the panel's part beside a pinned setup A (vs=)", () => {
   assert.match(address, /(^|&)vs=att_dice%3D6%26def_dice%3D5(&|$)/);
   assert.match(address, /(^|&)sweep=att_dice&target=0\.8$/);
   assert.deepEqual(new URLSearchParams(address).getAll("target"), ["0.8"]);
+});
+
+test("a value with no answer says why, its field named as the form names it", () => {
+  const s = { params: [{ name: "att_dice", label: "Attacker's dice" }] };
+  assert.equal(refusedWords(s, { field: "att_dice", message: "no side can win with no dice" }),
+               "No answer here: Attacker's dice: no side can win with no dice.");
+  assert.equal(refusedWords(s, { field: "figure", message: "only for some inputs" }),
+               "No answer here: only for some inputs.");
 });

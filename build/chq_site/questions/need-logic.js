@@ -7,6 +7,7 @@
  * Python's golden values (tests/fixtures/golden/questions.json). Pure: no page. */
 
 import { pct, ratio } from "../widget/printing.js";
+import { sentence } from "../widget/util.js";
 
 /** The target a panel starts with (80%), as a permalink writes it. */
 export const START_TARGET = "0.8";
@@ -241,4 +242,12 @@ export function compareWords(count, target, a, b) {
     return answered.length ? `none up to ${amount(count, points[points.length - 1].value)}` : "–";
   };
   return `Fewest for ${targetText(target)}: A ${side(a)}; B ${side(b)}`;
+}
+
+/** Why a value has no bar, in words: compute()'s refusal there ({field, message},
+ *  calculators.sweep's point), its field named as the form names it (``spec``: the
+ *  widget's). */
+export function refusedWords(spec, { field, message }) {
+  const param = spec.params.find((p) => p.name === field);
+  return sentence(`No answer here: ${param ? `${param.label}: ` : ""}${message}`);
 }

@@ -28,7 +28,9 @@ import { el, sentence } from "../widget/util.js";
 import { Offer } from "./need-offer.js";
 import { Versus } from "./need-versus.js";
 import { keyPart, readPanelLink, writePanelAddress } from "./panel-address.js";
-import { amount, answerIn, claimsFor, readTarget, reaches, span, START_TARGET, sweepFrom, targetLink, targetText } from "./need-logic.js";
+import {
+  amount, answerIn, claimsFor, readTarget, reaches, refusedWords, span, START_TARGET, sweepFrom, targetLink, targetText,
+} from "./need-logic.js";
 
 const KEYS = ["sweep", "target"];
 
@@ -265,7 +267,7 @@ class Need {
            el("span", { class: "chq-need__bar", style: `width: ${share}%` })),
         el("span", { class: "chq-need__pct", "data-exact": point.p && point.p.exact ? point.p.exact : null,
                      text: point.p ? pct(point.p) : "–" }),
-        ...(point.refused ? [el("span", { class: "chq-need__why", text: this.why(point.refused) })] : []),
+        ...(point.refused ? [el("span", { class: "chq-need__why", text: refusedWords(this.spec, point.refused) })] : []),
       ]);
     }));
     this.bars.dataset.top = String(top);
@@ -274,13 +276,6 @@ class Need {
     this.node.dataset.source = source;
     if (performance.mark) performance.mark(`chq-need-${source}`); // read by tools/bench_browsers.py
     if (source) this.versus.refresh(); // (B's fewest, beside A's)
-  }
-
-  /** Why a value has no bar, in words: compute()'s refusal there ({field, message},
-   *  calculators.sweep's point), its field named as the form names it. */
-  why({ field, message }) {
-    const param = this.spec.params.find((p) => p.name === field);
-    return sentence(`No answer here: ${param ? `${param.label}: ` : ""}${message}`);
   }
 
   /** Waiting for the engine: the bars keep their places (as many rows, values "…"). */
