@@ -15,11 +15,15 @@
 
 import { assumesLine, inputWords, viewForLink } from "./views-logic.js";
 
-/** The bar's questions of a calculator's own widget (null for a card). */
+/** The bar's questions of a calculator's own widget, mounted (a card has none: then
+ *  an object that does nothing). */
 export function mountViews(widget) {
   const bar = widget.root.querySelector(":scope > .chq-output");
   const nav = bar && bar.querySelector(".chq-views");
-  return nav && widget.spec.views ? new Views(widget, bar, nav) : null;
+  if (!nav || !widget.spec.views) return { fromHash() {}, refresh() {} };
+  const views = new Views(widget, bar, nav);
+  views.mount();
+  return views;
 }
 
 class Views {

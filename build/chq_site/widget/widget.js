@@ -7,13 +7,11 @@
  *     (data-source="engine"); data-state tells the answer's state (loading | ready |
  *     error), data-engine the engine's (idle | loading | ready | error);
  *   - a newer input supersedes an older request: stale answers are dropped;
- *   - the page's main widget keeps the address's fragment in step with its inputs
- *     (a permalink), and reads it on mount and on hashchange (main.js);
+ *   - the main widget keeps the address's fragment (a permalink) in step with its
+ *     inputs, and reads it on mount and on hashchange (main.js); a link's question opens;
  *   - a compact card in the rules text starts the engine only when scrolled to;
- *   - if the engine cannot load, the widget says so and shows its build-time table
- *     (and still the answers the page carries).
- *
- * Nothing here writes to console.error: every failure is shown in the widget. */
+ *   - if the engine cannot load, the widget says so, shows its build-time table and
+ *     keeps the answers the page carries. No console.error: every failure shows in it. */
 
 import { answerKey, loadTable, readAnswers, tableAnswer } from "../answers/answers.js";
 import { mountCompare } from "../compare/compare.js";
@@ -55,8 +53,7 @@ export class Widget {
     const { root } = this;
     const form = this.form.node;
     root.classList.add("chq-js");
-    // With answers of its own (the page's, or an answer table), a widget keeps its
-    // form when the engine cannot load.
+    // With answers of its own (the page's, or an answer table), it keeps its form without the engine.
     root.classList.toggle("chq-has-answers", this.answers.size > 0 || Boolean(this.spec.table));
     form.addEventListener("submit", (event) => event.preventDefault());
     form.addEventListener("input", (event) => this.onEdit(event));
@@ -80,9 +77,7 @@ export class Widget {
     this.unsubscribe = engine.subscribe((state) => this.guard(() => this.onEngine(state)));
     this.fight = mountFight(this); this.questions = mountQuestions(this); // Close Assault: "Fight it out"; the questions after the odds
     this.views = mountViews(this); // every question at the answer bar (views.js)
-    if (this.views) this.views.mount();
-    // A compact card in the rules text waits until it is about to be seen before it
-    // downloads the engine: a reader who never scrolls to it never pays for it.
+    // A card in the rules text downloads the engine only when about to be seen: one never seen never pays.
     if (this.spec.mode === "compact" && engine.state.phase === "idle" && "IntersectionObserver" in window) {
       this.observer = new IntersectionObserver((entries) => {
         if (!entries.some((entry) => entry.isIntersecting)) return;
@@ -183,7 +178,7 @@ export class Widget {
     // vs=: a pinned setup A (compare.js); fight=: a fight's taps (fight.js); sweep=, target=, rolled= (questions/)
     for (const part of [this.compare, this.fight, this.questions]) if (part) part.fromHash(hash);
     this.update("fragment");
-    if (this.views) this.views.fromHash(hash); // a link that carries a question opens on it
+    this.views.fromHash(hash); // a link that carries a question opens on it
     return true;
   }
 
@@ -208,8 +203,8 @@ export class Widget {
     this.form.clearMessages();
     showPresetNote(this.root, this.spec, params);
     this.form.reflect(params);
-    if (this.questions) this.questions.refresh(); // the panels under the answer follow the inputs shown
-    if (this.views) this.views.refresh(); // the bar's words for what is set out of sight
+    if (this.questions) this.questions.refresh(); // the panels under the answer follow the inputs shown,
+    this.views.refresh(); // and the bar's words for what is set out of sight
     if (errors.length) {
       for (const error of errors) if (!error.pending) this.form.showFieldError(error.field, error.message);
       // A field being typed in is not flagged yet; the answer says what it waits for.
