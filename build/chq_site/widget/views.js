@@ -35,7 +35,6 @@ class Views {
     this.open = null; // the id of the question open, or null
     this.panels = this.findPanels();
     this.assumes = bar.querySelector("[data-assumes]");
-    this.spacer = null;
   }
 
   /** Each question's panel: {node, show} (node: what becomes the sheet; show: what a
@@ -72,10 +71,11 @@ class Views {
         else this.show(id, true);
       }));
     }
-    this.spacer = document.createElement("div");
-    this.spacer.className = "chq-bar-spacer";
-    this.spacer.setAttribute("aria-hidden", "true");
-    this.bar.after(this.spacer);
+    // The bar's place in the page while it is fixed at the foot of the screen (views.css).
+    const spacer = document.createElement("div");
+    spacer.className = "chq-bar-spacer";
+    spacer.setAttribute("aria-hidden", "true");
+    this.bar.after(spacer);
     // A panel closed by its own summary closes its sheet.
     for (const [id, panel] of Object.entries(this.panels)) {
       if (panel.node.tagName !== "DETAILS") continue;
